@@ -1,0 +1,322 @@
+/*
+** detector.c -- the race detector of architecture.md: fence file, address-to-metadata
+** mapping, the READ and WRITE checks of detector.md section 5, the race-record FIFO
+** with its overflow counter (section 6) and the kernel reset (section 7).
+**
+** Expected workload: one call of scord_detector_access per access lane, tens of
+** millions per run; each does one metadata read and one write-back through the port
+** and a few dozen integer operations.  The check functions below follow the spec's
+** step numbering one to one; keep them that way so a reader can hold them side by side.
+*/
+#include "scord/scord.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct scord_detector {
+  scord_params p;
+  scord_layout l;
+  scord_mdport port;
+  scord_store *own;        /* the store behind port when the caller gave none */
+  uint64_t heap_base, heap_bytes;
+  unsigned gshift;         /* log2(Granule) */
+  unsigned nbits;          /* log2(N), N = metadata entries */
+  uint32_t fmask;          /* FenceIdBits mask */
+  uint16_t *blk, *dev;     /* fence file, index sm*WarpsPerSm + warp */
+  scord_race *ring;        /* race FIFO */
+  size_t head, count;
+  uint64_t overflow;
+  scord_detector_stats st;
+};
+
+scord_detector *scord_detector_new(const scord_params *p, const scord_mdport *port) {
+  scord_detector *d = calloc(1, sizeof *d);
+  if (!d) return NULL;
+  d->p = *p;
+  unsigned bits = scord_layout_init(&d->l, p);
+  assert(bits <= 64 && "parameters must be finalized");
+  (void)bits;
+  d->heap_base = p->heap_base;
+  d->heap_bytes = p->heap_bytes;
+  d->gshift = scord_clog2(p->granule);
+  uint64_t entries = p->heap_bytes / p->granule / p->md_ratio;
+  d->nbits = scord_clog2(entries);
+  d->fmask = (uint32_t)(((uint64_t)1 << p->fence_id_bits) - 1);
+  d->blk = calloc(p->num_sms * p->warps_per_sm, sizeof *d->blk);
+  d->dev = calloc(p->num_sms * p->warps_per_sm, sizeof *d->dev);
+  d->ring = calloc(p->race_buf_entries, sizeof *d->ring);
+  if (port) {
+    d->port = *port;
+  } else {
+    d->own = scord_store_new(entries);
+    if (d->own) d->port = scord_store_port(d->own);
+  }
+  if (!d->blk || !d->dev || !d->ring || (!port && !d->own)) {
+    scord_detector_free(d);
+    return NULL;
+  }
+  return d;
+}
+
+void scord_detector_free(scord_detector *d) {
+  if (!d) return;
+  scord_store_free(d->own);
+  free(d->blk);
+  free(d->dev);
+  free(d->ring);
+  free(d);
+}
+
+const scord_params *scord_detector_params(const scord_detector *d) { return &d->p; }
+const scord_layout *scord_detector_layout(const scord_detector *d) { return &d->l; }
+scord_store *scord_detector_store(scord_detector *d) { return d->own; }
+const scord_detector_stats *scord_detector_get_stats(const scord_detector *d) { return &d->st; }
+
+bool scord_map_addr(const scord_params *p, uint64_t addr, uint64_t *index, uint32_t *tag) {
+  uint64_t w = addr & ~(uint64_t)3; /* section 4: every access checks one 4-byte word */
+  if (w < p->heap_base || w - p->heap_base >= p->heap_bytes) return false;
+  uint64_t word = (w - p->heap_base) >> scord_clog2(p->granule);
+  unsigned nbits = scord_clog2(p->heap_bytes / p->granule / p->md_ratio);
+  *index = word & (((uint64_t)1 << nbits) - 1);
+  *tag = (uint32_t)(word >> nbits);
+  return true;
+}
+
+void scord_detector_fence(scord_detector *d, unsigned sm, unsigned warp, scord_scope scope) {
+  assert(sm < d->p.num_sms && warp < d->p.warps_per_sm);
+  size_t i = sm * d->p.warps_per_sm + warp;
+  if (scope == SCORD_SCOPE_CTA)
+    d->blk[i] = (uint16_t)((d->blk[i] + 1) & d->fmask);
+  else /* gpu, and sys folded into gpu (decision 9); BlkFenceID untouched */
+    d->dev[i] = (uint16_t)((d->dev[i] + 1) & d->fmask);
+  d->st.fences++;
+}
+
+void scord_detector_fence_ids(const scord_detector *d, unsigned sm, unsigned warp,
+                              uint32_t *blk, uint32_t *dev) {
+  assert(sm < d->p.num_sms && warp < d->p.warps_per_sm);
+  *blk = d->blk[sm * d->p.warps_per_sm + warp];
+  *dev = d->dev[sm * d->p.warps_per_sm + warp];
+}
+
+void scord_detector_kernel_reset(scord_detector *d) {
+  d->port.reset(d->port.ctx);
+  memset(d->blk, 0, d->p.num_sms * d->p.warps_per_sm * sizeof *d->blk);
+  memset(d->dev, 0, d->p.num_sms * d->p.warps_per_sm * sizeof *d->dev);
+}
+
+size_t scord_detector_race_count(const scord_detector *d) { return d->count; }
+uint64_t scord_detector_overflow(const scord_detector *d) { return d->overflow; }
+
+bool scord_detector_pop_race(scord_detector *d, scord_race *out) {
+  if (d->count == 0) return false;
+  *out = d->ring[d->head];
+  d->head = (d->head + 1) % d->p.race_buf_entries;
+  d->count--;
+  return true;
+}
+
+static void push_race(scord_detector *d, const scord_race *r) {
+  d->st.races[r->type]++;
+  if (d->count == d->p.race_buf_entries) {
+    d->overflow++; /* section 6: counted, never silently lost */
+    return;
+  }
+  d->ring[(d->head + d->count) % d->p.race_buf_entries] = *r;
+  d->count++;
+}
+
+/* Per-access context of section 5. */
+typedef struct chk {
+  const scord_access *x;
+  uint32_t xb, xd;     /* accessor's fence counters now */
+  bool is_atom;
+} chk;
+
+/* OWN of section 5. */
+static inline void own(scord_md *md, const chk *c) {
+  md->block_id = c->x->block_id;
+  md->warp_id = c->x->warp;
+  md->barrier_id = c->x->barrier_id;
+  md->blk_fence_id = c->xb;
+  md->dev_fence_id = c->xd;
+  md->is_atom = c->is_atom;
+  md->scope = c->x->atom_block_scope;
+  md->strong = md->strong && c->x->strong;
+}
+
+#define RACE(t) do { *race = (t); return step; } while (0)
+
+/* One pass of READ (section 5).  Returns the deciding step; sets *race >= 0 when the
+** step is a race (the caller records it, re-inits md and passes again). */
+static scord_step check_read(const scord_detector *d, scord_md *md, const chk *c, int *race) {
+  const scord_access *x = c->x;
+  bool empty_x = scord_bloom_empty(&d->p, x->bloom), empty_md = scord_bloom_empty(&d->p, md->bloom);
+  bool same_blk = md->block_id == x->block_id;
+  bool same_warp = same_blk && md->warp_id == x->warp;
+  size_t oi = (size_t)(md->block_id / d->p.ctas_per_sm) * d->p.warps_per_sm + md->warp_id;
+  assert(oi < d->p.num_sms * d->p.warps_per_sm);
+  bool ofb = md->blk_fence_id != d->blk[oi] || md->dev_fence_id != d->dev[oi];
+  bool ofd = md->dev_fence_id != d->dev[oi];
+  scord_step step;
+  /* 1. init or barrier */
+  if ((md->m && md->bs && md->ds) || (same_blk && md->barrier_id != x->barrier_id && !md->ds)) {
+    own(md, c);
+    md->m = md->bs = md->ds = false;
+    md->bloom = x->bloom;
+    md->strong = x->strong;
+    return SCORD_STEP_INIT;
+  }
+  /* 2. program order */
+  if (same_warp && !md->bs && !md->ds) {
+    if (md->m && ofb) md->m = false;
+    own(md, c);
+    md->strong = x->strong;
+    md->bloom = x->bloom;
+    return SCORD_STEP_PO;
+  }
+  /* 3. scoped atomic */
+  step = SCORD_STEP_SCOPED_ATOM;
+  if (md->is_atom && md->scope && !same_blk) RACE(SCORD_RACE_SCOPED_ATOMIC);
+  /* 4. happens-before, only when M and not same_warp */
+  if (md->m && !same_warp) {
+    step = SCORD_STEP_HB_BLK;
+    if (same_blk && !ofb) RACE(SCORD_RACE_BLK_FENCE);
+    step = SCORD_STEP_HB_DEV;
+    if (!same_blk && !ofd) RACE(SCORD_RACE_DEV_FENCE);
+    step = SCORD_STEP_HB_STRONG;
+    if (d->p.strong_ops && !(md->strong && x->strong)) RACE(SCORD_RACE_STRONG);
+  }
+  /* 5. no locks on either side; Bloom left as it is */
+  if (empty_md && empty_x) {
+    if (md->m) {
+      if (!same_warp) md->m = false;
+      md->bs = md->ds = false;
+      own(md, c);
+      return SCORD_STEP_NOLOCK_OWN;
+    }
+    if (same_blk && !md->ds) {
+      md->bs = true;
+      return SCORD_STEP_NOLOCK_BS;
+    }
+    md->ds = true;
+    md->bs = false;
+    return SCORD_STEP_NOLOCK_DS;
+  }
+  /* 6. locks */
+  step = SCORD_STEP_LOCK_RACE;
+  if (md->m && scord_bloom_empty(&d->p, md->bloom & x->bloom)) RACE(SCORD_RACE_LOCK_LOAD);
+  md->bloom = empty_md ? x->bloom : empty_x ? md->bloom : (md->bloom & x->bloom);
+  if (!same_blk) {
+    md->bs = false;
+    md->ds = true; /* decision 6 */
+  } else if (md->warp_id != x->warp && !md->ds) {
+    md->bs = true;
+  }
+  return SCORD_STEP_LOCK_OK;
+}
+
+/* One pass of WRITE (section 5); contract as check_read. */
+static scord_step check_write(const scord_detector *d, scord_md *md, const chk *c, int *race) {
+  const scord_access *x = c->x;
+  bool same_blk = md->block_id == x->block_id;
+  bool same_warp = same_blk && md->warp_id == x->warp;
+  size_t oi = (size_t)(md->block_id / d->p.ctas_per_sm) * d->p.warps_per_sm + md->warp_id;
+  assert(oi < d->p.num_sms * d->p.warps_per_sm);
+  uint32_t ob = d->blk[oi], od = d->dev[oi];
+  scord_step step;
+  /* 1. init or barrier */
+  if ((md->m && md->bs && md->ds) || (same_blk && md->barrier_id != x->barrier_id && !md->ds)) {
+    own(md, c);
+    md->m = true;
+    md->bs = md->ds = false;
+    md->bloom = x->bloom;
+    md->strong = x->strong;
+    return SCORD_STEP_INIT;
+  }
+  /* 2. program order */
+  if (same_warp && !md->bs && !md->ds) {
+    own(md, c);
+    md->m = true;
+    md->bloom = x->bloom;
+    md->strong = x->strong;
+    return SCORD_STEP_PO;
+  }
+  /* 3. scoped atomic; atomic after atomic never races */
+  step = SCORD_STEP_SCOPED_ATOM;
+  if (md->is_atom && md->scope && !same_blk) RACE(SCORD_RACE_SCOPED_ATOMIC);
+  if (md->is_atom && c->is_atom) {
+    own(md, c);
+    md->m = true;
+    return SCORD_STEP_ATOM_ATOM;
+  }
+  /* 4. happens-before (M ignored) */
+  step = SCORD_STEP_HB_BLK;
+  if (same_blk && (md->blk_fence_id == ob || md->ds) && md->dev_fence_id == od)
+    RACE(SCORD_RACE_BLK_FENCE);
+  step = SCORD_STEP_HB_DEV;
+  if (!same_blk && md->dev_fence_id == od) RACE(SCORD_RACE_DEV_FENCE);
+  step = SCORD_STEP_HB_STRONG;
+  if (d->p.strong_ops && !(md->strong && x->strong)) RACE(SCORD_RACE_STRONG);
+  /* 5. no locks; Bloom left as it is */
+  bool empty_x = scord_bloom_empty(&d->p, x->bloom), empty_md = scord_bloom_empty(&d->p, md->bloom);
+  if (empty_md && empty_x) {
+    own(md, c);
+    md->bs = md->ds = false;
+    md->m = true;
+    return SCORD_STEP_NOLOCK_OWN;
+  }
+  /* 6. locks; BS and DS keep their values (decision 7) */
+  step = SCORD_STEP_LOCK_RACE;
+  if (scord_bloom_empty(&d->p, md->bloom & x->bloom)) RACE(SCORD_RACE_LOCK_STORE);
+  own(md, c);
+  md->bloom = md->bloom & x->bloom;
+  md->m = true;
+  return SCORD_STEP_LOCK_OK;
+}
+
+scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
+  assert(x->sm < d->p.num_sms && x->warp < d->p.warps_per_sm && x->cta < d->p.ctas_per_sm);
+  bool write = x->kind != SCORD_LD;
+  uint64_t w = x->addr & ~(uint64_t)3;
+  if (w < d->heap_base || w - d->heap_base >= d->heap_bytes) {
+    d->st.outside++;
+    d->st.cover[write][SCORD_STEP_OUTSIDE]++;
+    return SCORD_STEP_OUTSIDE;
+  }
+  uint64_t word = (w - d->heap_base) >> d->gshift;
+  uint64_t index = word & (((uint64_t)1 << d->nbits) - 1);
+  uint32_t tag = (uint32_t)(word >> d->nbits);
+  scord_md md;
+  scord_md_decode(&d->l, d->port.read(d->port.ctx, index), &md);
+  if (md.tag != tag) { /* section 4: replaced by init before checking */
+    scord_md_decode(&d->l, SCORD_MD_INIT, &md);
+    d->st.cover[write][SCORD_STEP_TAG_MISS]++;
+  }
+  chk c = {.x = x, .is_atom = x->kind == SCORD_ATOM};
+  size_t xi = (size_t)x->sm * d->p.warps_per_sm + x->warp;
+  c.xb = d->blk[xi];
+  c.xd = d->dev[xi];
+  int race = -1;
+  scord_step step = write ? check_write(d, &md, &c, &race) : check_read(d, &md, &c, &race);
+  if (race >= 0) {
+    scord_race r = {.type = (uint8_t)race, .kind = x->kind,
+                    .block_scope = md.block_id == x->block_id, .sm = x->sm, .cta = x->cta,
+                    .warp = x->warp, .pc = x->pc, .addr = w, .owner_block = md.block_id,
+                    .owner_warp = md.warp_id};
+    push_race(d, &r);
+    /* RACE: init (tag kept by the write below) and re-check as the same kind; this
+    ** always ends in step 1 (decision 5). */
+    scord_md_decode(&d->l, SCORD_MD_INIT, &md);
+    int again = -1;
+    scord_step s2 = write ? check_write(d, &md, &c, &again) : check_read(d, &md, &c, &again);
+    assert(s2 == SCORD_STEP_INIT && again < 0);
+    (void)s2;
+  }
+  md.tag = tag;
+  d->port.write(d->port.ctx, index, scord_md_encode(&d->l, &md));
+  d->st.accesses++;
+  d->st.cover[write][step]++;
+  return step;
+}

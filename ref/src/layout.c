@@ -1,0 +1,118 @@
+/*
+** layout.c -- the metadata entry layout of detector.md section 4, the names of kinds,
+** scopes, ops, race types and steps, and the race-line formatters of vectors.md.
+**
+** SCORD_MD_FIELD_LIST (scord.h) is the one definition of the entry layout; encode and
+** decode run on every access lane, so they are table-driven loops over 13 fields.
+*/
+#include "scord/scord.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const scord_md_field_name[SCORD_MD_FIELD_COUNT] = {
+#define SCORD_X_MDNAME(ID, f, w) #f,
+    SCORD_MD_FIELD_LIST(SCORD_X_MDNAME)
+#undef SCORD_X_MDNAME
+};
+
+const char *const scord_kind_name[3] = {"ld", "st", "atom"};
+const char *const scord_scope_name[3] = {"cta", "gpu", "sys"};
+const char *const scord_op_name[SCORD_OP_COUNT] = {"cas", "exch", "add", "sub", "min", "max",
+                                                   "inc", "dec", "and", "or",  "xor"};
+const char *const scord_race_type_name[SCORD_RACE_TYPE_COUNT] = {
+#define SCORD_X_RTNAME(ID, name) #name,
+    SCORD_RACE_TYPE_LIST(SCORD_X_RTNAME)
+#undef SCORD_X_RTNAME
+};
+const char *const scord_step_name[SCORD_STEP_COUNT] = {
+#define SCORD_X_STEPNAME(ID, doc) doc,
+    SCORD_STEP_LIST(SCORD_X_STEPNAME)
+#undef SCORD_X_STEPNAME
+};
+
+unsigned scord_layout_init(scord_layout *l, const scord_params *p) {
+  unsigned pos = 0;
+#define SCORD_X_LAY(ID, f, w)                     \
+  l->lsb[SCORD_MD_##ID] = (uint8_t)(pos > 255 ? 255 : pos); \
+  l->width[SCORD_MD_##ID] = (uint8_t)(w);         \
+  pos += (unsigned)(w);
+  SCORD_MD_FIELD_LIST(SCORD_X_LAY)
+#undef SCORD_X_LAY
+  l->total_bits = (uint8_t)(pos > 255 ? 255 : pos);
+  return pos;
+}
+
+static inline uint64_t mask_of(unsigned w) {
+  return w >= 64 ? UINT64_MAX : (((uint64_t)1 << w) - 1);
+}
+
+uint64_t scord_md_encode(const scord_layout *l, const scord_md *md) {
+  uint64_t v[SCORD_MD_FIELD_COUNT];
+#define SCORD_X_ENC(ID, f, w) v[SCORD_MD_##ID] = (uint64_t)md->f;
+  SCORD_MD_FIELD_LIST(SCORD_X_ENC) /* the width expressions are not expanded here */
+#undef SCORD_X_ENC
+  uint64_t w = 0;
+  for (int i = 0; i < SCORD_MD_FIELD_COUNT; i++) {
+    assert((v[i] & ~mask_of(l->width[i])) == 0 && "field value wider than its layout width");
+    w |= (v[i] & mask_of(l->width[i])) << l->lsb[i];
+  }
+  return w;
+}
+
+void scord_md_decode(const scord_layout *l, uint64_t word, scord_md *md) {
+#define F(ID) ((word >> l->lsb[SCORD_MD_##ID]) & mask_of(l->width[SCORD_MD_##ID]))
+  md->strong = F(STRONG);
+  md->scope = F(SCOPE);
+  md->is_atom = F(ISATOM);
+  md->ds = F(DS);
+  md->bs = F(BS);
+  md->m = F(M);
+  md->bloom = (uint32_t)F(BLOOM);
+  md->barrier_id = (uint32_t)F(BARRIER);
+  md->blk_fence_id = (uint32_t)F(BLKFENCE);
+  md->dev_fence_id = (uint32_t)F(DEVFENCE);
+  md->warp_id = (uint32_t)F(WARP);
+  md->block_id = (uint32_t)F(BLOCK);
+  md->tag = (uint32_t)F(TAG);
+#undef F
+}
+
+int scord_md_format(const scord_layout *l, uint64_t word, char *buf, size_t len) {
+  size_t off = 0;
+  for (int i = SCORD_MD_FIELD_COUNT - 1; i >= 0 && off < len; i--) {
+    uint64_t v = (word >> l->lsb[i]) & mask_of(l->width[i]);
+    int n = snprintf(buf + off, len - off, i == SCORD_MD_BLOOM ? "%s%s=0x%" PRIx64 : "%s%s=%" PRIu64,
+                     off ? " " : "", scord_md_field_name[i], v);
+    if (n < 0) return n;
+    off += (size_t)n;
+  }
+  return (int)off;
+}
+
+int scord_race_format(const scord_race *r, char *buf, size_t len) {
+  return snprintf(buf, len,
+                  "race type=%s kind=%s scope=%s sm=%u cta=%u warp=%u pc=0x%" PRIx64
+                  " addr=0x%" PRIx64 " owner_block=%" PRIu32 " owner_warp=%" PRIu32,
+                  scord_race_type_name[r->type], scord_kind_name[r->kind],
+                  r->block_scope ? "block" : "device", r->sm, r->cta, r->warp, r->pc, r->addr,
+                  r->owner_block, r->owner_warp);
+}
+
+int scord_race_format_json(const scord_race *r, char *buf, size_t len) {
+  return snprintf(buf, len,
+                  "{\"type\":\"%s\",\"kind\":\"%s\",\"scope\":\"%s\",\"sm\":%u,\"cta\":%u,"
+                  "\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"addr\":\"0x%" PRIx64
+                  "\",\"owner_block\":%" PRIu32 ",\"owner_warp\":%" PRIu32 "}",
+                  scord_race_type_name[r->type], scord_kind_name[r->kind],
+                  r->block_scope ? "block" : "device", r->sm, r->cta, r->warp, r->pc, r->addr,
+                  r->owner_block, r->owner_warp);
+}
+
+int scord_race_type_from_name(const char *s) {
+  for (int i = 0; i < SCORD_RACE_TYPE_COUNT; i++)
+    if (strcmp(s, scord_race_type_name[i]) == 0) return i;
+  return -1;
+}

@@ -1,0 +1,86 @@
+/*
+** system.c -- one SM tracker per SM wired to one detector (architecture.md), driven by
+** vector events.  This is the order of effects the spec fixes for one instruction:
+** bloom once, then per lane the check and, for an atomic, its lock-table effect
+** (detector.md section 3 "Order").
+*/
+#include "scord/scord.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+struct scord_system {
+  scord_params p;
+  scord_detector *det;
+  scord_tracker **trk;
+};
+
+scord_system *scord_system_new(const scord_params *p, const scord_mdport *port) {
+  scord_system *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->p = *p;
+  s->det = scord_detector_new(p, port);
+  s->trk = calloc(p->num_sms, sizeof *s->trk);
+  bool ok = s->det && s->trk;
+  for (unsigned i = 0; ok && i < p->num_sms; i++) ok = (s->trk[i] = scord_tracker_new(p, i)) != NULL;
+  if (!ok) {
+    scord_system_free(s);
+    return NULL;
+  }
+  return s;
+}
+
+void scord_system_free(scord_system *s) {
+  if (!s) return;
+  if (s->trk)
+    for (unsigned i = 0; i < s->p.num_sms; i++) scord_tracker_free(s->trk[i]);
+  free(s->trk);
+  scord_detector_free(s->det);
+  free(s);
+}
+
+scord_detector *scord_system_detector(scord_system *s) { return s->det; }
+scord_tracker *scord_system_tracker(scord_system *s, unsigned sm) {
+  assert(sm < s->p.num_sms);
+  return s->trk[sm];
+}
+
+void scord_system_apply(scord_system *s, const scord_event *ev) {
+  assert(ev->sm < s->p.num_sms);
+  scord_tracker *t = s->trk[ev->sm];
+  switch ((scord_ev_type)ev->type) {
+  case SCORD_EV_LD:
+  case SCORD_EV_ST:
+  case SCORD_EV_ATOM: {
+    assert(ev->n >= 1 && ev->n <= 32 && ev->cta < s->p.ctas_per_sm && ev->warp < s->p.warps_per_sm);
+    scord_kind kind = ev->type == SCORD_EV_LD ? SCORD_LD : ev->type == SCORD_EV_ST ? SCORD_ST : SCORD_ATOM;
+    uint32_t block_id = (uint32_t)(ev->sm * s->p.ctas_per_sm + ev->cta);
+    uint32_t bloom = scord_tracker_bloom(t, ev->warp, block_id);
+    for (unsigned lane = 0; lane < ev->n; lane++) {
+      uint64_t addr = ev->addr + lane * ev->stride;
+      scord_access x;
+      scord_tracker_make_access(t, &x, ev->cta, ev->warp, kind, ev->is_volatile,
+                                (scord_scope)ev->scope, addr, ev->pc, bloom);
+      scord_detector_access(s->det, &x);
+      if (kind == SCORD_ATOM)
+        scord_tracker_atomic(t, ev->warp, (scord_atom_op)ev->op, (scord_scope)ev->scope, addr,
+                             ev->has_cmp, ev->cmp, ev->has_val, ev->val, ev->has_old, ev->old);
+    }
+    break;
+  }
+  case SCORD_EV_FENCE:
+    scord_tracker_fence(t, ev->warp, (scord_scope)ev->scope);
+    scord_detector_fence(s->det, ev->sm, ev->warp, (scord_scope)ev->scope);
+    break;
+  case SCORD_EV_BAR:
+    scord_tracker_barrier(t, ev->cta);
+    break;
+  case SCORD_EV_CTA:
+    scord_tracker_cta_start(t, ev->first_warp, ev->warps);
+    break;
+  case SCORD_EV_KERNEL:
+    for (unsigned i = 0; i < s->p.num_sms; i++) scord_tracker_reset(s->trk[i]);
+    scord_detector_kernel_reset(s->det);
+    break;
+  }
+}
