@@ -1,0 +1,204 @@
+/*
+** scord_state.c -- hardware-state budget of a ScoRD configuration (synth issue, item 3).
+**
+** Prints the bits and bytes of the state the paper counts (ScoRD ISCA'20, section IV-C):
+** the fence file in the detector, and per SM the barrier counters and lock tables
+** (detector.md section 3), plus the metadata memory overhead for each MdRatio (section 4).
+** Parameters come from the C model's table (scord.h SCORD_PARAM_LIST) and are validated by
+** scord_params_finalize, so a configuration whose metadata entry exceeds 64 bits is rejected
+** with the model's own message, never truncated.
+**
+** Usage: scord-state [--csv] [--csv-header] [--md-sweep] [Name=value ...]
+**   Name is the snake_case key (fence_id_bits) or the spec/RTL name (FenceIdBits).
+*/
+#include <scord/scord.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The budget of one configuration, all in bits unless named _bytes. */
+typedef struct state_budget {
+  uint64_t fence_entry_bits;   /* two FenceIdBits counters per hardware warp */
+  uint64_t fence_file_bits;    /* NumSms * WarpsPerSm entries */
+  uint64_t barrier_bits_sm;    /* CtasPerSm * BarrierIdBits */
+  uint64_t lock_entry_bits;    /* valid + active + scope + 2k hash */
+  uint64_t lock_table_bits_sm; /* WarpsPerSm * LockEntries entries */
+  uint64_t per_sm_bits;        /* barrier counters + lock tables */
+  uint64_t total_bits;         /* fence file + NumSms * per SM */
+  unsigned md_entry_bits;      /* used bits of the 64-bit metadata entry */
+} state_budget;
+
+/* Convert "FenceIdBits" to "fence_id_bits" into out (snake_case keys pass unchanged).
+** Returns 0, or -1 when out is too small. */
+static int to_snake(const char *in, char *out, size_t len) {
+  size_t o = 0;
+  for (size_t i = 0; in[i] != '\0'; i++) {
+    unsigned char c = (unsigned char)in[i];
+    if (isupper(c)) {
+      if (i > 0) {
+        if (o + 1 >= len) return -1;
+        out[o++] = '_';
+      }
+      c = (unsigned char)tolower(c);
+    }
+    if (o + 1 >= len) return -1;
+    out[o++] = (char)c;
+  }
+  out[o] = '\0';
+  return 0;
+}
+
+/* Fill *b from finalized params p. */
+static void budget_compute(const scord_params *p, state_budget *b) {
+  scord_layout l;
+  unsigned k = scord_clog2(p->bloom_bin_bits); /* bloom bin index width, section 3 */
+  b->fence_entry_bits = 2 * p->fence_id_bits;
+  b->fence_file_bits = p->num_sms * p->warps_per_sm * b->fence_entry_bits;
+  b->barrier_bits_sm = p->ctas_per_sm * p->barrier_id_bits;
+  b->lock_entry_bits = 3 + 2 * (uint64_t)k;
+  b->lock_table_bits_sm = p->warps_per_sm * p->lock_entries * b->lock_entry_bits;
+  b->per_sm_bits = b->barrier_bits_sm + b->lock_table_bits_sm;
+  b->total_bits = b->fence_file_bits + p->num_sms * b->per_sm_bits;
+  b->md_entry_bits = scord_layout_init(&l, p);
+}
+
+/* Metadata bytes per data byte, in percent: one 8-byte entry per Granule*MdRatio bytes. */
+static double md_overhead_pct(const scord_params *p) {
+  return 100.0 * 8.0 / (double)(p->granule * p->md_ratio);
+}
+
+/* Bits to bytes, rounded up (a partly used byte is still state). */
+static uint64_t bytes_of(uint64_t bits) { return (bits + 7) / 8; }
+
+static const char *const csv_header =
+    "num_sms,ctas_per_sm,warps_per_sm,fence_id_bits,barrier_id_bits,bloom_bin_bits,"
+    "lock_entries,md_ratio,md_entry_bits,fence_file_bytes,barrier_bytes_per_sm,"
+    "lock_table_bytes_per_sm,per_sm_bytes,total_state_bytes,md_overhead_pct";
+
+static void print_csv(const scord_params *p, const state_budget *b) {
+  printf("%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%llu,%llu,%llu,%llu,%llu,%.3f\n",
+         (unsigned long long)p->num_sms, (unsigned long long)p->ctas_per_sm,
+         (unsigned long long)p->warps_per_sm, (unsigned long long)p->fence_id_bits,
+         (unsigned long long)p->barrier_id_bits, (unsigned long long)p->bloom_bin_bits,
+         (unsigned long long)p->lock_entries, (unsigned long long)p->md_ratio,
+         b->md_entry_bits, (unsigned long long)bytes_of(b->fence_file_bits),
+         (unsigned long long)bytes_of(b->barrier_bits_sm),
+         (unsigned long long)bytes_of(b->lock_table_bits_sm),
+         (unsigned long long)bytes_of(b->per_sm_bits),
+         (unsigned long long)bytes_of(b->total_bits), md_overhead_pct(p));
+}
+
+static void print_text(const scord_params *p, const state_budget *b) {
+  printf("ScoRD hardware state (paper section IV-C counts fence file, barrier counters, lock tables)\n");
+  printf("  fence file        %llu entries x %llu bits = %llu bits = %llu bytes   (paper: 720 bytes)\n",
+         (unsigned long long)(p->num_sms * p->warps_per_sm),
+         (unsigned long long)b->fence_entry_bits, (unsigned long long)b->fence_file_bits,
+         (unsigned long long)bytes_of(b->fence_file_bits));
+  printf("  barrier counters  %llu x %llu bits = %llu bits per SM\n",
+         (unsigned long long)p->ctas_per_sm, (unsigned long long)p->barrier_id_bits,
+         (unsigned long long)b->barrier_bits_sm);
+  printf("  lock tables       %llu warps x %llu entries x %llu bits = %llu bits per SM\n",
+         (unsigned long long)p->warps_per_sm, (unsigned long long)p->lock_entries,
+         (unsigned long long)b->lock_entry_bits, (unsigned long long)b->lock_table_bits_sm);
+  printf("  per SM            %llu bits = %llu bytes   (paper: 152 bytes)\n",
+         (unsigned long long)b->per_sm_bits, (unsigned long long)bytes_of(b->per_sm_bits));
+  printf("  total             %llu bits = %llu bytes = %.2f KiB   (paper: about 2.9 KB)\n",
+         (unsigned long long)b->total_bits, (unsigned long long)bytes_of(b->total_bits),
+         (double)bytes_of(b->total_bits) / 1024.0);
+  printf("  metadata entry    %u of 64 bits used\n", b->md_entry_bits);
+  printf("  metadata memory   %.3f %% of the tracked window (granule %llu, md_ratio %llu)\n",
+         md_overhead_pct(p), (unsigned long long)p->granule, (unsigned long long)p->md_ratio);
+}
+
+/* Metadata overhead for md_ratio 1, 2, 4, ... 16 with the other parameters as given;
+** a ratio the configuration rejects (e.g. TagBits too narrow) is printed with the reason. */
+static void print_md_sweep(const scord_params *base, int csv) {
+  if (csv) printf("md_ratio,tag_bits,md_entry_bits,md_region_bytes,md_overhead_pct,status\n");
+  for (unsigned r = 1; r <= 16; r *= 2) {
+    scord_params p = *base;
+    char val[16], err[256];
+    snprintf(val, sizeof val, "%u", r);
+    int rc = scord_params_set(&p, "md_ratio", val, err, sizeof err);
+    if (rc == 0) rc = scord_params_finalize(&p, err, sizeof err);
+    if (rc != 0) {
+      if (csv)
+        printf("%u,,,,,\"rejected: %s\"\n", r, err);
+      else
+        printf("  md_ratio %2u: rejected: %s\n", r, err);
+      continue;
+    }
+    scord_layout l;
+    unsigned bits = scord_layout_init(&l, &p);
+    uint64_t region = p.heap_bytes / p.granule / p.md_ratio * 8;
+    if (csv)
+      printf("%u,%llu,%u,%llu,%.3f,ok\n", r, (unsigned long long)p.tag_bits, bits,
+             (unsigned long long)region, md_overhead_pct(&p));
+    else
+      printf("  md_ratio %2u: %8.3f %% (%llu bytes of metadata for a %llu-byte window)\n", r,
+             md_overhead_pct(&p), (unsigned long long)region, (unsigned long long)p.heap_bytes);
+  }
+}
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: scord-state [--csv] [--csv-header] [--md-sweep] [Name=value ...]\n"
+          "  Name: snake_case key (fence_id_bits) or spec name (FenceIdBits)\n"
+          "  --csv         one CSV row (no header); --csv-header prints the header only\n"
+          "  --md-sweep    metadata overhead for md_ratio 1..16\n"
+          "exit status: 0 ok, 2 bad argument or rejected configuration\n");
+}
+
+int main(int argc, char **argv) {
+  scord_params p;
+  int csv = 0, md_sweep = 0;
+  char err[256];
+  scord_params_default(&p);
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--csv") == 0) {
+      csv = 1;
+    } else if (strcmp(a, "--csv-header") == 0) {
+      printf("%s\n", csv_header);
+      return 0;
+    } else if (strcmp(a, "--md-sweep") == 0) {
+      md_sweep = 1;
+    } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+      usage(stdout);
+      return 0;
+    } else {
+      const char *eq = strchr(a, '=');
+      char name[64], key[80];
+      if (eq == NULL || eq == a || (size_t)(eq - a) >= sizeof name) {
+        fprintf(stderr, "scord-state: argument %d '%s': expected Name=value\n", i, a);
+        usage(stderr);
+        return 2;
+      }
+      memcpy(name, a, (size_t)(eq - a));
+      name[eq - a] = '\0';
+      if (to_snake(name, key, sizeof key) != 0) {
+        fprintf(stderr, "scord-state: argument %d '%s': parameter name too long\n", i, a);
+        return 2;
+      }
+      if (scord_params_set(&p, key, eq + 1, err, sizeof err) != 0) {
+        fprintf(stderr, "scord-state: argument %d '%s': %s\n", i, a, err);
+        return 2;
+      }
+    }
+  }
+  if (scord_params_finalize(&p, err, sizeof err) != 0) {
+    fprintf(stderr, "scord-state: configuration rejected: %s\n", err);
+    return 2;
+  }
+  state_budget b;
+  budget_compute(&p, &b);
+  if (csv) {
+    print_csv(&p, &b);
+  } else {
+    print_text(&p, &b);
+    if (md_sweep) print_md_sweep(&p, 0);
+  }
+  if (csv && md_sweep) print_md_sweep(&p, 1);
+  return 0;
+}

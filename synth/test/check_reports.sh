@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# check_reports.sh -- assert that one synth_top.sh result directory parsed into non-zero
+# figures (synth issue item 5): ASIC area, cells, flops and Fmax from OpenSTA, the liberty and
+# corner named, and (when --fpga was run) LUTs and flip-flops, with an Fmax when it fits.
+# Usage: check_reports.sh DIR [asic] [fpga]      exit 0 when every asked check holds
+set -u
+d=$1; shift
+s=$d/summary.txt
+fail=0
+val() { sed -n "s/^$1=//p" "$s" | head -1; }
+pos() { # pos KEY: the value of KEY is a number > 0
+  local v; v=$(val "$1")
+  if awk -v v="$v" 'BEGIN { exit !(v + 0 > 0) }' && [ -n "$v" ]; then echo "ok:   $d: $1=$v"
+  else echo "FAIL: $d: $1 is '${v}' (want > 0)"; fail=1; fi
+}
+[ -s "$s" ] || { echo "FAIL: $s missing or empty"; exit 1; }
+for what in "$@"; do
+  case "$what" in
+    asic)
+      grep -q '^liberty=.*\.lib$' "$s" || { echo "FAIL: $s names no liberty"; fail=1; }
+      grep -q '^corner=..*' "$s" || { echo "FAIL: $s names no corner"; fail=1; }
+      grep -q '^clock=clk_i period' "$s" || { echo "FAIL: $s names no clock"; fail=1; }
+      pos asic_area_um2; pos asic_cells; pos asic_flops; pos fmax_mhz
+      # Per-module areas must add up to the flat total (hierarchy kept, nothing lost).
+      awk -F= -v d="$d" '/^module\..*\.area_um2=/ { split($1, k, "."); m = k[2]; a[m] = $2 }
+                  /^instances\./ { split($1, k, "."); n[k[2]] = $2 }
+                  /^asic_area_um2=/ { t = $2 }
+                  END { for (m in a) s += a[m] * (m in n ? n[m] : 1);
+                        if (t <= 0 || s < 0.999 * t || s > 1.001 * t) { printf "FAIL: %s: modules sum to %.1f, flat total %.1f\n", d, s, t; exit 1 }
+                        printf "ok:   %s: modules sum to the flat total %.1f um2\n", d, t }' "$s" || fail=1
+      ;;
+    fpga)
+      pos fpga_core_luts; pos fpga_core_ffs
+      fit=$(val fpga_fit)
+      case "$fit" in
+        yes) pos fpga_fmax_mhz; pos fpga_lc_used ;;
+        no) echo "ok:   $d: does not fit: $(val fpga_fail_reason)" ;;
+        *) echo "FAIL: $d: no fpga_fit line"; fail=1 ;;
+      esac
+      ;;
+  esac
+done
+exit $fail
