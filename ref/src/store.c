@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SCORD_PAGE_BITS 10
+#define SCORD_PAGE_BITS 9 /* 4 KiB pages: small for scattered words, long for streams */
 #define SCORD_PAGE_ENTRIES ((uint64_t)1 << SCORD_PAGE_BITS)
 
 typedef struct page {

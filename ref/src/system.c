@@ -45,7 +45,8 @@ scord_tracker *scord_system_tracker(scord_system *s, unsigned sm) {
   return s->trk[sm];
 }
 
-void scord_system_apply(scord_system *s, const scord_event *ev) {
+scord_step scord_system_apply(scord_system *s, const scord_event *ev) {
+  scord_step last = SCORD_STEP_COUNT;
   assert(ev->sm < s->p.num_sms);
   scord_tracker *t = s->trk[ev->sm];
   switch ((scord_ev_type)ev->type) {
@@ -61,7 +62,7 @@ void scord_system_apply(scord_system *s, const scord_event *ev) {
       scord_access x;
       scord_tracker_make_access(t, &x, ev->cta, ev->warp, kind, ev->is_volatile,
                                 (scord_scope)ev->scope, addr, ev->pc, bloom);
-      scord_detector_access(s->det, &x);
+      last = scord_detector_access(s->det, &x);
       if (kind == SCORD_ATOM)
         scord_tracker_atomic(t, ev->warp, (scord_atom_op)ev->op, (scord_scope)ev->scope, addr,
                              ev->has_cmp, ev->cmp, ev->has_val, ev->val, ev->has_old, ev->old);
@@ -83,4 +84,5 @@ void scord_system_apply(scord_system *s, const scord_event *ev) {
     scord_detector_kernel_reset(s->det);
     break;
   }
+  return last;
 }

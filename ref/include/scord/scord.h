@@ -379,8 +379,9 @@ void scord_system_free(scord_system *s);
 scord_detector *scord_system_detector(scord_system *s);
 scord_tracker *scord_system_tracker(scord_system *s, unsigned sm);
 /* Apply one event (all its lanes). The event must be valid for the configuration
-** (the vector reader guarantees it); asserts otherwise. */
-void scord_system_apply(scord_system *s, const scord_event *ev);
+** (the vector reader guarantees it); asserts otherwise.  Returns the deciding step of
+** the last lane checked, or SCORD_STEP_COUNT for an event that checks nothing. */
+scord_step scord_system_apply(scord_system *s, const scord_event *ev);
 
 #ifdef __cplusplus
 }
