@@ -50,16 +50,14 @@ static inline uint64_t mask_of(unsigned w) {
 }
 
 uint64_t scord_md_encode(const scord_layout *l, const scord_md *md) {
-  uint64_t v[SCORD_MD_FIELD_COUNT];
-#define SCORD_X_ENC(ID, f, w) v[SCORD_MD_##ID] = (uint64_t)md->f;
-  SCORD_MD_FIELD_LIST(SCORD_X_ENC) /* the width expressions are not expanded here */
-#undef SCORD_X_ENC
-  uint64_t w = 0;
-  for (int i = 0; i < SCORD_MD_FIELD_COUNT; i++) {
-    assert((v[i] & ~mask_of(l->width[i])) == 0 && "field value wider than its layout width");
-    w |= (v[i] & mask_of(l->width[i])) << l->lsb[i];
-  }
-  return w;
+#define F(ID, v)                                                                   \
+  (assert(((uint64_t)(v) & ~mask_of(l->width[SCORD_MD_##ID])) == 0 && "field wider than its layout"), \
+   ((uint64_t)(v) & mask_of(l->width[SCORD_MD_##ID])) << l->lsb[SCORD_MD_##ID])
+  return F(STRONG, md->strong) | F(SCOPE, md->scope) | F(ISATOM, md->is_atom) | F(DS, md->ds) |
+         F(BS, md->bs) | F(M, md->m) | F(BLOOM, md->bloom) | F(BARRIER, md->barrier_id) |
+         F(BLKFENCE, md->blk_fence_id) | F(DEVFENCE, md->dev_fence_id) | F(WARP, md->warp_id) |
+         F(BLOCK, md->block_id) | F(TAG, md->tag);
+#undef F
 }
 
 void scord_md_decode(const scord_layout *l, uint64_t word, scord_md *md) {

@@ -3,9 +3,10 @@
 **
 ** The shadow of a 1 GiB window with md_ratio=1 is 2^28 entries (2 GiB); a run touches a
 ** tiny part of it.  Entries live in pages of SCORD_PAGE_ENTRIES, allocated on first
-** write and found through an open-addressing hash of page numbers; reads of untouched
-** pages return the init value without allocating.  A one-page cache makes the common
-** case (locality) one compare.  Kernel reset frees every page.
+** write and found through a two-level directory (chunks of page pointers, also
+** allocated on demand); reads of untouched pages return the init value without
+** allocating.  A one-page cache makes the common case (locality) one compare.
+** Kernel reset frees every page.
 */
 #include "scord/scord.h"
 
@@ -15,6 +16,7 @@
 
 #define SCORD_PAGE_BITS 9 /* 4 KiB pages: small for scattered words, long for streams */
 #define SCORD_PAGE_ENTRIES ((uint64_t)1 << SCORD_PAGE_BITS)
+#define SCORD_CHUNK_BITS 12 /* page pointers per directory chunk */
 
 typedef struct page {
   uint64_t pno;
@@ -23,23 +25,26 @@ typedef struct page {
 
 struct scord_store {
   uint64_t entries;
-  page **slots;        /* hash table of page pointers, NULL = empty */
-  size_t nslots;       /* power of two */
+  page ***dir;         /* dir[top][low] -> page; chunks and pages allocated on demand */
+  size_t ndir;         /* top-level slots */
   size_t npages;
   page *last;          /* most recently used page */
+  /* Pages come from 2 MiB slabs: fewer allocations and, with transparent huge pages,
+  ** far fewer TLB misses when warps scatter over many pages. */
+  page **slabs;
+  size_t nslabs, capslabs, slab_used;
 };
 
-static size_t hash_pno(uint64_t pno, size_t nslots) {
-  return (size_t)((pno * 0x9E3779B97F4A7C15ull) >> 17) & (nslots - 1);
-}
+#define SCORD_SLAB_PAGES 511 /* sizeof(page) * 511 fits in 2 MiB */
 
 scord_store *scord_store_new(uint64_t entries) {
   scord_store *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   s->entries = entries;
-  s->nslots = 64;
-  s->slots = calloc(s->nslots, sizeof *s->slots);
-  if (!s->slots) {
+  uint64_t npages = (entries + SCORD_PAGE_ENTRIES - 1) >> SCORD_PAGE_BITS;
+  s->ndir = (size_t)((npages + ((uint64_t)1 << SCORD_CHUNK_BITS) - 1) >> SCORD_CHUNK_BITS);
+  s->dir = calloc(s->ndir, sizeof *s->dir);
+  if (!s->dir) {
     free(s);
     return NULL;
   }
@@ -47,10 +52,14 @@ scord_store *scord_store_new(uint64_t entries) {
 }
 
 void scord_store_reset(scord_store *s) {
-  for (size_t i = 0; i < s->nslots; i++) {
-    free(s->slots[i]);
-    s->slots[i] = NULL;
+  for (size_t i = 0; i < s->ndir; i++) {
+    free(s->dir[i]);
+    s->dir[i] = NULL;
   }
+  for (size_t i = 0; i < s->nslabs; i++) free(s->slabs[i]);
+  free(s->slabs);
+  s->slabs = NULL;
+  s->nslabs = s->capslabs = s->slab_used = 0;
   s->npages = 0;
   s->last = NULL;
 }
@@ -58,34 +67,17 @@ void scord_store_reset(scord_store *s) {
 void scord_store_free(scord_store *s) {
   if (!s) return;
   scord_store_reset(s);
-  free(s->slots);
+  free(s->dir);
   free(s);
 }
 
-static page *find_page(scord_store *s, uint64_t pno) {
+static inline page *find_page(scord_store *s, uint64_t pno) {
   if (s->last && s->last->pno == pno) return s->last;
-  for (size_t i = hash_pno(pno, s->nslots);; i = (i + 1) & (s->nslots - 1)) {
-    page *p = s->slots[i];
-    if (!p) return NULL;
-    if (p->pno == pno) return s->last = p;
-  }
-}
-
-static int grow(scord_store *s) {
-  size_t n = s->nslots * 2;
-  page **ns = calloc(n, sizeof *ns);
-  if (!ns) return -1;
-  for (size_t i = 0; i < s->nslots; i++) {
-    page *p = s->slots[i];
-    if (!p) continue;
-    size_t j = hash_pno(p->pno, n);
-    while (ns[j]) j = (j + 1) & (n - 1);
-    ns[j] = p;
-  }
-  free(s->slots);
-  s->slots = ns;
-  s->nslots = n;
-  return 0;
+  page **chunk = s->dir[pno >> SCORD_CHUNK_BITS];
+  if (!chunk) return NULL;
+  page *p = chunk[pno & (((uint64_t)1 << SCORD_CHUNK_BITS) - 1)];
+  if (p) s->last = p;
+  return p;
 }
 
 uint64_t scord_store_read(scord_store *s, uint64_t index) {
@@ -100,14 +92,25 @@ void scord_store_write(scord_store *s, uint64_t index, uint64_t value) {
   page *p = find_page(s, pno);
   if (!p) {
     if (value == SCORD_MD_INIT) return; /* nothing to remember */
-    if ((s->npages + 1) * 2 > s->nslots && grow(s) != 0) abort();
-    p = malloc(sizeof *p);
-    if (!p) abort(); /* out of memory: the model cannot continue faithfully */
+    page ***chunk = &s->dir[pno >> SCORD_CHUNK_BITS];
+    if (!*chunk && !(*chunk = calloc((size_t)1 << SCORD_CHUNK_BITS, sizeof **chunk))) abort();
+    if (s->nslabs == 0 || s->slab_used == SCORD_SLAB_PAGES) {
+      if (s->nslabs == s->capslabs) {
+        size_t nc = s->capslabs ? 2 * s->capslabs : 8;
+        page **ns = realloc(s->slabs, nc * sizeof *ns);
+        if (!ns) abort();
+        s->slabs = ns;
+        s->capslabs = nc;
+      }
+      /* out of memory: the model cannot continue faithfully */
+      if (!(s->slabs[s->nslabs] = malloc(SCORD_SLAB_PAGES * sizeof(page)))) abort();
+      s->nslabs++;
+      s->slab_used = 0;
+    }
+    p = &s->slabs[s->nslabs - 1][s->slab_used++];
     p->pno = pno;
     for (uint64_t i = 0; i < SCORD_PAGE_ENTRIES; i++) p->e[i] = SCORD_MD_INIT;
-    size_t j = hash_pno(pno, s->nslots);
-    while (s->slots[j]) j = (j + 1) & (s->nslots - 1);
-    s->slots[j] = p;
+    (*chunk)[pno & (((uint64_t)1 << SCORD_CHUNK_BITS) - 1)] = p;
     s->npages++;
     s->last = p;
   }
@@ -115,29 +118,25 @@ void scord_store_write(scord_store *s, uint64_t index, uint64_t value) {
 }
 
 size_t scord_store_bytes(const scord_store *s) {
-  return sizeof *s + s->nslots * sizeof *s->slots + s->npages * sizeof(page);
-}
-
-static int cmp_page(const void *a, const void *b) {
-  uint64_t x = (*(page *const *)a)->pno, y = (*(page *const *)b)->pno;
-  return x < y ? -1 : x > y;
+  size_t chunks = 0;
+  for (size_t i = 0; i < s->ndir; i++) chunks += s->dir[i] != NULL;
+  return sizeof *s + s->ndir * sizeof *s->dir + (chunks << SCORD_CHUNK_BITS) * sizeof(page *) +
+         s->nslabs * SCORD_SLAB_PAGES * sizeof(page);
 }
 
 void scord_store_foreach_nondefault(scord_store *s,
                                     void (*fn)(void *arg, uint64_t index, uint64_t value),
                                     void *arg) {
   if (s->npages == 0) return;
-  page **list = malloc(s->npages * sizeof *list);
-  if (!list) abort();
-  size_t n = 0;
-  for (size_t i = 0; i < s->nslots; i++)
-    if (s->slots[i]) list[n++] = s->slots[i];
-  assert(n == s->npages);
-  qsort(list, n, sizeof *list, cmp_page);
-  for (size_t k = 0; k < n; k++)
-    for (uint64_t i = 0; i < SCORD_PAGE_ENTRIES; i++)
-      if (list[k]->e[i] != SCORD_MD_INIT) fn(arg, (list[k]->pno << SCORD_PAGE_BITS) | i, list[k]->e[i]);
-  free(list);
+  for (size_t i = 0; i < s->ndir; i++) {
+    if (!s->dir[i]) continue;
+    for (size_t j = 0; j < ((size_t)1 << SCORD_CHUNK_BITS); j++) {
+      const page *p = s->dir[i][j];
+      if (!p) continue;
+      for (uint64_t k = 0; k < SCORD_PAGE_ENTRIES; k++)
+        if (p->e[k] != SCORD_MD_INIT) fn(arg, (p->pno << SCORD_PAGE_BITS) | k, p->e[k]);
+    }
+  }
 }
 
 static uint64_t port_read(void *ctx, uint64_t index) { return scord_store_read(ctx, index); }

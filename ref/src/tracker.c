@@ -19,6 +19,9 @@ struct scord_tracker {
   uint32_t *barrier;          /* per CTA slot */
   scord_lock_entry *locks;    /* warps_per_sm * lock_entries, oldest first, valid packed */
   uint8_t *nlocks;            /* valid entries per warp */
+  /* Bloom cache per warp (a separate allocation, so filling it through a const tracker
+  ** is well defined): valid until the warp's lock table changes. */
+  struct bcache { uint32_t block, bloom; bool valid; } *bc;
 };
 
 scord_tracker *scord_tracker_new(const scord_params *p, unsigned sm) {
@@ -32,7 +35,8 @@ scord_tracker *scord_tracker_new(const scord_params *p, unsigned sm) {
   t->barrier = calloc(p->ctas_per_sm, sizeof *t->barrier);
   t->locks = calloc(p->warps_per_sm * p->lock_entries, sizeof *t->locks);
   t->nlocks = calloc(p->warps_per_sm, sizeof *t->nlocks);
-  if (!t->barrier || !t->locks || !t->nlocks) {
+  t->bc = calloc(p->warps_per_sm, sizeof *t->bc);
+  if (!t->barrier || !t->locks || !t->nlocks || !t->bc) {
     scord_tracker_free(t);
     return NULL;
   }
@@ -44,6 +48,7 @@ void scord_tracker_free(scord_tracker *t) {
   free(t->barrier);
   free(t->locks);
   free(t->nlocks);
+  free(t->bc);
   free(t);
 }
 
@@ -51,6 +56,7 @@ void scord_tracker_reset(scord_tracker *t) {
   memset(t->barrier, 0, t->p.ctas_per_sm * sizeof *t->barrier);
   memset(t->locks, 0, t->p.warps_per_sm * t->p.lock_entries * sizeof *t->locks);
   memset(t->nlocks, 0, t->p.warps_per_sm * sizeof *t->nlocks);
+  memset(t->bc, 0, t->p.warps_per_sm * sizeof *t->bc);
 }
 
 uint32_t scord_lock_hash(const scord_params *p, uint64_t lockaddr) {
@@ -71,6 +77,8 @@ static inline uint32_t bloom_add(const scord_tracker *t, uint32_t b, uint32_t h)
 
 uint32_t scord_tracker_bloom(const scord_tracker *t, unsigned warp, uint32_t block_id) {
   assert(warp < t->p.warps_per_sm);
+  struct bcache *c = &t->bc[warp];
+  if (c->valid && c->block == block_id) return c->bloom;
   const scord_lock_entry *e = &t->locks[warp * t->p.lock_entries];
   uint32_t b = 0, salt = (block_id + 1) & t->hash_mask;
   for (unsigned i = 0; i < t->nlocks[warp]; i++) {
@@ -78,6 +86,7 @@ uint32_t scord_tracker_bloom(const scord_tracker *t, unsigned warp, uint32_t blo
     b = bloom_add(t, b, e[i].a ^ salt);           /* section 3: block-scope hash */
     if (e[i].device) b = bloom_add(t, b, e[i].a); /* scope inclusion: also the plain hash */
   }
+  *c = (struct bcache){block_id, b, true};
   return b;
 }
 
@@ -107,6 +116,7 @@ void scord_tracker_make_access(const scord_tracker *t, scord_access *out, unsign
 void scord_tracker_fence(scord_tracker *t, unsigned warp, scord_scope scope) {
   assert(warp < t->p.warps_per_sm);
   scord_lock_entry *e = &t->locks[warp * t->p.lock_entries];
+  t->bc[warp].valid = false;
   for (unsigned i = 0; i < t->nlocks[warp]; i++)
     if (scope != SCORD_SCOPE_CTA || !e[i].device) e[i].active = true; /* matching or lesser */
 }
@@ -121,6 +131,7 @@ void scord_tracker_cta_start(scord_tracker *t, unsigned first_warp, unsigned cou
   memset(&t->locks[first_warp * t->p.lock_entries], 0,
          count * t->p.lock_entries * sizeof *t->locks);
   memset(&t->nlocks[first_warp], 0, count * sizeof *t->nlocks);
+  memset(&t->bc[first_warp], 0, count * sizeof *t->bc);
 }
 
 int scord_tracker_atomic(scord_tracker *t, unsigned warp, scord_atom_op op,
@@ -131,6 +142,7 @@ int scord_tracker_atomic(scord_tracker *t, unsigned warp, scord_atom_op op,
   uint32_t a = scord_lock_hash(&t->p, addr);
   scord_lock_entry *e = &t->locks[warp * t->p.lock_entries];
   unsigned n = t->nlocks[warp];
+  if (op == SCORD_OP_CAS || op == SCORD_OP_EXCH) t->bc[warp].valid = false;
   if (op == SCORD_OP_CAS && has_cmp && cmp == 0 && has_val && val == 1 && has_old && old == 0) {
     for (unsigned i = 0; i < n; i++)
       if (e[i].a == a && e[i].device == device) return 1; /* already held: no change */
