@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# setup.sh -- install the Debian packages scord needs (../shared/spec/toolchain.md), only
+# those missing, then configure and build into build/.  Safe to run again: with every
+# package present it installs nothing and only rebuilds what changed.
+#   scripts/setup.sh [--no-build] [extra cmake -D options]
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+pkgs=(build-essential cmake pkg-config zlib1g-dev libsystemc-dev verilator yosys opensta
+      qflow-tech-osu018 iverilog nextpnr-ice40 fpga-icestorm gnuplot-nox clang)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
+fi
+[ "${1:-}" = "--no-build" ] && exit 0
+cmake -S "$here" -B "$here/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+cmake --build "$here/build" -j"$(nproc)"
