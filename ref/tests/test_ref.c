@@ -83,6 +83,13 @@ static int pop(T *t, scord_race *r) {
   return scord_detector_pop_race(t->d, r) ? r->type : -1;
 }
 
+static bool md_eq(const scord_md *a, const scord_md *b) {
+  return a->tag == b->tag && a->block_id == b->block_id && a->warp_id == b->warp_id &&
+         a->dev_fence_id == b->dev_fence_id && a->blk_fence_id == b->blk_fence_id &&
+         a->barrier_id == b->barrier_id && a->bloom == b->bloom && a->m == b->m && a->bs == b->bs &&
+         a->ds == b->ds && a->is_atom == b->is_atom && a->scope == b->scope && a->strong == b->strong;
+}
+
 static void test_layout(void) {
   scord_params p;
   scord_params_default(&p);
@@ -106,10 +113,10 @@ static void test_layout(void) {
                 .barrier_id = 255, .bloom = 0xFFFF, .m = 1, .bs = 1, .ds = 1, .is_atom = 1, .scope = 1, .strong = 1}, b;
   CHECK_EQ(scord_md_encode(&l, &a), 0x03FFFFFFFFFFFFFFull);
   scord_md_decode(&l, scord_md_encode(&l, &a), &b);
-  CHECK(memcmp(&a, &b, sizeof a) == 0);
+  CHECK(md_eq(&a, &b));
   scord_md c = {.tag = 5, .block_id = 77, .warp_id = 9, .dev_fence_id = 33, .blk_fence_id = 2, .barrier_id = 129, .bloom = 0x8001, .bs = 1, .strong = 1};
   scord_md_decode(&l, scord_md_encode(&l, &c), &b);
-  CHECK(memcmp(&c, &b, sizeof c) == 0);
+  CHECK(md_eq(&c, &b));
   CHECK_EQ((scord_md_encode(&l, &c) >> 47) & 0x7F, 77);
 }
 
