@@ -1,0 +1,715 @@
+/*
+** apps.c -- the seven ScoR applications (paper Table II, Section III) as generators of one seeded
+** interleaving each.  Each application is a set of per-warp state machines; the loop picks a
+** runnable warp at random (gen_pick) and lets it issue its next instruction (or one short group).
+** Shared data live in prediction regions (gen.h): lock words, counters and other atomic-only words
+** in GEN_ATOMW regions, everything loaded and stored in GEN_ORACLE regions, so every access that
+** can race has its expected race declared.  Read-only inputs and private data lie outside regions.
+*/
+#include "apps.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXW ((int)(GEN_MAX_CTAS * GEN_MAX_WARPS))
+#define WI(c, w) ((c) * GEN_MAX_WARPS + (w))
+#define DONE_ST 999
+
+/* A spin lock as the program sees it: who holds it, how many releases so far (for the trace's
+** wait counts), and how many failed compare-and-swaps each waiting warp has issued. */
+typedef struct slock { uint64_t addr; int holder; uint64_t rel; } slock;
+
+static void sl_init(slock *l, uint64_t addr) { l->addr = addr; l->holder = -1; l->rel = 0; }
+
+/* Can warp i make progress on lock l (take it, or spin once more)? */
+static bool sl_can(const slock *l, const unsigned *fails, int i) { return l->holder < 0 || fails[i] < 2; }
+
+/* Try to take l: on success emit cas 0->1 returning 0 and the acquire fence (unless skip);
+** otherwise emit one failed cas (returned 1), an ordinary atomic. */
+static bool sl_try(gen *g, slock *l, unsigned *fails, unsigned c, unsigned w, int ascope, int fscope,
+                   bool skip, uint64_t pc) {
+  if (l->holder < 0) {
+    gen_wait(g, c, w, l->addr, l->rel);
+    gen_acquire(g, c, w, l->addr, ascope, fscope, skip, pc);
+    l->holder = WI(c, w);
+    fails[WI(c, w)] = 0;
+    return true;
+  }
+  gen_atom(g, c, w, l->addr, 1, "cas", ascope, 0, 1, 1, pc);
+  fails[WI(c, w)]++;
+  return false;
+}
+
+static void sl_release(gen *g, slock *l, unsigned c, unsigned w, int ascope, int fscope, bool skip,
+                       uint64_t pc) {
+  gen_release(g, c, w, l->addr, ascope, fscope, skip, pc);
+  l->rel++;
+  gen_signal(g, c, w, l->addr);
+  l->holder = -1;
+}
+
+/* Barrier bookkeeping: warps at the barrier are not runnable; once all warps of a CTA are there the
+** barrier completes (gen_bar) and they move to `next` state. */
+typedef struct barrier { unsigned at[GEN_MAX_CTAS]; } barrier;
+
+static void bar_arrive(barrier *b, int *st, unsigned c, unsigned w, int wait_state) {
+  st[WI(c, w)] = wait_state;
+  b->at[c]++;
+}
+
+static void bar_check(gen *g, barrier *b, int *st, unsigned c, unsigned warps, int wait_state,
+                      int next, uint64_t pc) {
+  if (b->at[c] < warps) return;
+  for (unsigned w = 0; w < warps; w++)
+    if (st[WI(c, w)] != wait_state) return;
+  gen_bar(g, c, pc);
+  b->at[c] = 0;
+  for (unsigned w = 0; w < warps; w++) st[WI(c, w)] = next;
+}
+
+/* ============================================================================================
+** MM: matrix multiplication with split K.  Block b computes a partial product of tile t = b mod T;
+** its warps accumulate into the block's partial P[b] under a block-scope lock BL[b]; after a
+** barrier, warp 0 adds P[b] into C[t] under a device-scope lock DL[t] (Figure 5 pattern).
+*/
+static const app_switch mm_sw[] = {
+  {"c-lock-atom", "C's lock built from block-scope cas/exch (fences gpu): scoped_atomic on DL[t] at "
+                  "the cas (pc 0x140) and lock_load on C[t] (pc 0x150) at each cross-block hand-off"},
+  {"c-lock-fence", "C's lock uses block fences (cas/exch gpu): the device entry is never activated and "
+                   "the release is not visible to other blocks: dev_fence on C[t] (pc 0x150)"},
+  {"p-rel-fence", "odd warps release P's block lock without the fence before the exchange: "
+                  "blk_fence on P[b] at the next holder's load (pc 0x120)"},
+};
+
+static void mm_run(gen *g, unsigned inj, bool large) {
+  const unsigned G = large ? 32 : 4, W = 4, T = large ? 8 : 2, PW = large ? 8 : 4, TW = large ? 32 : 8;
+  const unsigned K = large ? 2 : 1;
+  const uint64_t A = 0xC0100000, B = 0xC0200000, P = 0xC0300000, C = 0xC0400000, BL = 0xC0500000,
+                 DL = 0xC0500800;
+  const int das = (inj & 1) ? GS_CTA : GS_GPU, dfs = (inj & 2) ? GS_CTA : GS_GPU;
+  for (unsigned k = 0; k < K; k++) {
+    gen_kernel(g, "mm", G, W);
+    gen_region(g, P, P + G * 0x100ull, GEN_ORACLE);
+    gen_region(g, C, C + T * 0x100ull, GEN_ORACLE);
+    gen_region(g, BL, BL + G * 4ull, GEN_ATOMW);
+    gen_region(g, DL, DL + T * 4ull, GEN_ATOMW);
+    slock bl[GEN_MAX_CTAS], dl[64];
+    int st[MAXW];
+    unsigned fails[MAXW];
+    bool ok[MAXW];
+    barrier bar;
+    memset(&bar, 0, sizeof bar);
+    memset(fails, 0, sizeof fails);
+    for (unsigned c = 0; c < G; c++) sl_init(&bl[c], BL + 4ull * c);
+    for (unsigned t = 0; t < T; t++) sl_init(&dl[t], DL + 4ull * t);
+    for (int i = 0; i < MAXW; i++) st[i] = DONE_ST;
+    for (unsigned c = 0; c < G; c++)
+      for (unsigned w = 0; w < W; w++) st[WI(c, w)] = 0;
+    for (;;) {
+      for (int i = 0; i < MAXW; i++) {
+        unsigned c = (unsigned)i / GEN_MAX_WARPS;
+        ok[i] = st[i] != DONE_ST && st[i] != 5;
+        if (st[i] == 1) ok[i] = sl_can(&bl[c], fails, i);
+        if (st[i] == 7) ok[i] = sl_can(&dl[c % T], fails, i);
+      }
+      int i = gen_pick(g, ok, MAXW);
+      if (i < 0) break;
+      unsigned c = (unsigned)i / GEN_MAX_WARPS, w = (unsigned)i % GEN_MAX_WARPS, t = c % T;
+      uint64_t pb = P + 0x100ull * c, ct = C + 0x100ull * t;
+      bool skip_rel = (inj & 4) && (w & 1);
+      switch (st[i]) {
+      case 0:  /* this warp's rows of A and a column block of B: read-only, plain */
+        gen_ld(g, c, w, A + 128ull * (c * W + w), 32, false, 0x100);
+        gen_ld(g, c, w, B + 128ull * w, 32, false, 0x104);
+        st[i] = 1;
+        break;
+      case 1: if (sl_try(g, &bl[c], fails, c, w, GS_CTA, GS_CTA, false, 0x110)) st[i] = 2; break;
+      case 2: gen_ld(g, c, w, pb, PW, true, 0x120); st[i] = 3; break;
+      case 3: gen_st(g, c, w, pb, PW, true, 0x124); st[i] = 4; break;
+      case 4:
+        sl_release(g, &bl[c], c, w, GS_CTA, GS_CTA, skip_rel, 0x128);
+        bar_arrive(&bar, st, c, w, 5);
+        bar_check(g, &bar, st, c, W, 5, 6, 0x130);
+        break;
+      case 6:
+        if (w != 0) { st[i] = DONE_ST; break; }
+        gen_ld(g, c, w, pb, PW, true, 0x134);
+        st[i] = 7;
+        break;
+      case 7: if (sl_try(g, &dl[t], fails, c, w, das, dfs, false, 0x140)) st[i] = 8; break;
+      case 8: gen_ld(g, c, w, ct, TW, true, 0x150); st[i] = 9; break;
+      case 9: gen_st(g, c, w, ct, TW, true, 0x154); st[i] = 10; break;
+      case 10: sl_release(g, &dl[t], c, w, das, dfs, false, 0x158); st[i] = DONE_ST; break;
+      }
+    }
+  }
+}
+
+/* ============================================================================================
+** RED: reduction (Figure 4).  Inside a block, warps combine partial sums through a tree: the
+** producer stores its partial, block fence, sets its flag with a block-scope atomic; the consumer
+** polls the flag, block fence, loads the partial.  Warp 0 publishes the block sum in g_odata[b]
+** behind a device fence and counts finished blocks with a device atomic; the last block sums g_odata.
+*/
+static const app_switch red_sw[] = {
+  {"g-fence-blk", "the fence after g_odata[b] has block scope: dev_fence at the last block's load "
+                  "of every other block's g_odata (pc 0x250)"},
+  {"done-atom-blk", "the finished-blocks counter uses a block-scope atomicAdd: scoped_atomic at "
+                    "each later block's add (pc 0x248)"},
+};
+
+static void red_run(gen *g, unsigned inj, bool large) {
+  const unsigned G = large ? 32 : 4, W = 4, SW = large ? 32 : 4;
+  const uint64_t S = 0xC1000000, FL = 0xC1100000, GA = 0xC1200000, DONE = 0xC1300000,
+                 OUT = 0xC1300100, X = 0xC1400000;
+  const int gfs = (inj & 1) ? GS_CTA : GS_GPU, das = (inj & 2) ? GS_CTA : GS_GPU;
+  gen_kernel(g, "red", G, W);
+  gen_region(g, S, S + 0x80ull * G * W, GEN_ORACLE);
+  gen_region(g, FL, FL + 4ull * G * W, GEN_ATOMW);
+  gen_region(g, GA, GA + 4ull * G, GEN_ORACLE);
+  gen_region(g, DONE, DONE + 4, GEN_ATOMW);
+  gen_region(g, OUT, OUT + 4, GEN_ORACLE);
+  int st[MAXW];
+  unsigned lv[MAXW], fails[MAXW];
+  bool flag[MAXW], ok[MAXW];
+  unsigned done = 0;
+  memset(fails, 0, sizeof fails);
+  memset(flag, 0, sizeof flag);
+  memset(lv, 0, sizeof lv);
+  for (int i = 0; i < MAXW; i++) st[i] = DONE_ST;
+  for (unsigned c = 0; c < G; c++)
+    for (unsigned w = 0; w < W; w++) st[WI(c, w)] = 0;
+  for (;;) {
+    for (int i = 0; i < MAXW; i++) {
+      unsigned c = (unsigned)i / GEN_MAX_WARPS, w = (unsigned)i % GEN_MAX_WARPS;
+      ok[i] = st[i] != DONE_ST;
+      if (st[i] == 2) {
+        unsigned half = W >> (lv[i] + 1);
+        ok[i] = flag[WI(c, w + half)] || fails[i] < 2;
+      }
+    }
+    int i = gen_pick(g, ok, MAXW);
+    if (i < 0) break;
+    unsigned c = (unsigned)i / GEN_MAX_WARPS, w = (unsigned)i % GEN_MAX_WARPS;
+    unsigned half = W >> (lv[i] + 1);
+    uint64_t sw = S + 0x80ull * (c * W + w);
+    switch (st[i]) {
+    case 0:  /* load two input segments, add, store the warp's partial */
+      gen_ld(g, c, w, X + 256ull * (c * W + w), 32, false, 0x200);
+      gen_ld(g, c, w, X + 256ull * (c * W + w) + 128, 32, false, 0x204);
+      gen_st(g, c, w, sw, SW, true, 0x210);
+      st[i] = 1;
+      break;
+    case 1:  /* decide this level's role */
+      if (half == 0) st[i] = 10;                        /* warp 0 holds the block sum */
+      else if (w < half) { st[i] = 2; }                 /* consumer */
+      else { gen_fence(g, c, w, GS_CTA, 0x230); st[i] = 6; }  /* producer */
+      break;
+    case 2: {
+      uint64_t f = FL + 4ull * (c * W + w + half);
+      if (flag[WI(c, w + half)]) {
+        gen_wait(g, c, w, f, 1);
+        gen_atom(g, c, w, f, 1, "add", GS_CTA, -1, 0, 1, 0x220);
+        gen_fence(g, c, w, GS_CTA, 0x224);
+        st[i] = 3;
+      } else {
+        gen_atom(g, c, w, f, 1, "add", GS_CTA, -1, 0, 0, 0x220);
+        fails[i]++;
+      }
+      break;
+    }
+    case 3: gen_ld(g, c, w, S + 0x80ull * (c * W + w + half), SW, true, 0x228); st[i] = 4; break;
+    case 4: gen_st(g, c, w, sw, SW, true, 0x22c); lv[i]++; fails[i] = 0; st[i] = 1; break;
+    case 6:
+      gen_atom(g, c, w, FL + 4ull * (c * W + w), 1, "exch", GS_CTA, -1, 1, 0, 0x234);
+      gen_signal(g, c, w, FL + 4ull * (c * W + w));
+      flag[i] = true;
+      st[i] = DONE_ST;
+      break;
+    case 10: gen_st(g, c, w, GA + 4ull * c, 1, true, 0x240); st[i] = 11; break;
+    case 11: gen_fence(g, c, w, gfs, 0x244); st[i] = 12; break;
+    case 12:
+      if (done == G - 1) gen_wait(g, c, w, DONE, G - 1);
+      gen_atom(g, c, w, DONE, 1, "add", das, -1, 1, done, 0x248);
+      gen_signal(g, c, w, DONE);
+      st[i] = ++done == G ? 13 : DONE_ST;
+      break;
+    case 13:  /* the last block: acquire, then sum every block's g_odata */
+      gen_fence(g, c, w, GS_GPU, 0x24c);
+      for (unsigned b = 0; b < G; b += 32) gen_ld(g, c, w, GA + 4ull * b, G - b < 32 ? G - b : 32, true, 0x250);
+      gen_st(g, c, w, OUT, 1, true, 0x254);
+      st[i] = DONE_ST;
+      break;
+    }
+  }
+}
+
+/* ============================================================================================
+** R110: Rule 110 over a double-buffered array.  Warp (b, w) owns 32 cells and keeps their values in
+** registers; each iteration it loads its two halo cells, stores its new cells, and fences: device
+** scope when its edge cell borders another block, block scope otherwise.  A software grid barrier
+** (bar; warp 0 adds to a device counter and polls it; bar) separates iterations.
+*/
+static const app_switch r110_sw[] = {
+  {"border-fence-blk", "block-border warps fence with block scope: dev_fence at the neighbouring "
+                       "block's halo load (pc 0x300/0x304) and at the owner's next store of a cell "
+                       "the neighbour read (pc 0x308)"},
+};
+
+static void r110_run(gen *g, unsigned inj, bool large) {
+  const unsigned G = large ? 24 : 3, W = large ? 4 : 2, T = large ? 6 : 3, N = G * W * 32;
+  const uint64_t BUF[2] = {0xC2000000, 0xC2100000}, GB = 0xC2200000;
+  gen_kernel(g, "r110", G, W);
+  gen_region(g, BUF[0], BUF[0] + 4ull * N, GEN_ORACLE);
+  gen_region(g, BUF[1], BUF[1] + 4ull * N, GEN_ORACLE);
+  gen_region(g, GB, GB + 4, GEN_ATOMW);
+  int st[MAXW];
+  unsigned it[MAXW], fails[MAXW], arrived = 0;
+  bool ok[MAXW];
+  barrier bar;
+  memset(&bar, 0, sizeof bar);
+  memset(fails, 0, sizeof fails);
+  memset(it, 0, sizeof it);
+  for (int i = 0; i < MAXW; i++) st[i] = DONE_ST;
+  for (unsigned c = 0; c < G; c++)
+    for (unsigned w = 0; w < W; w++) st[WI(c, w)] = 0;
+  for (;;) {
+    for (int i = 0; i < MAXW; i++) {
+      ok[i] = st[i] != DONE_ST && st[i] != 5 && st[i] != 8;
+      if (st[i] == 7) ok[i] = arrived >= G * (it[i] + 1) || fails[i] < 2;
+    }
+    int i = gen_pick(g, ok, MAXW);
+    if (i < 0) break;
+    unsigned c = (unsigned)i / GEN_MAX_WARPS, w = (unsigned)i % GEN_MAX_WARPS, t = it[i];
+    unsigned first = (c * W + w) * 32, last = first + 31;
+    uint64_t cur = BUF[t % 2], nxt = BUF[(t + 1) % 2];
+    bool border = (w == 0 && c > 0) || (w == W - 1 && c < G - 1);
+    switch (st[i]) {
+    case 0: gen_ld(g, c, w, BUF[0] + 4ull * first, 32, true, 0x2fc); st[i] = 1; break;
+    case 1: if (first > 0) gen_ld(g, c, w, cur + 4ull * (first - 1), 1, true, 0x300); st[i] = 2; break;
+    case 2: if (last + 1 < N) gen_ld(g, c, w, cur + 4ull * (last + 1), 1, true, 0x304); st[i] = 3; break;
+    case 3: gen_st(g, c, w, nxt + 4ull * first, 32, true, 0x308); st[i] = 4; break;
+    case 4:
+      gen_fence(g, c, w, border && !(inj & 1) ? GS_GPU : GS_CTA, 0x30c);
+      bar_arrive(&bar, st, c, w, 5);
+      bar_check(g, &bar, st, c, W, 5, 6, 0x310);
+      break;
+    case 6:
+      if (w != 0) { bar_arrive(&bar, st, c, w, 8); bar_check(g, &bar, st, c, W, 8, 9, 0x31c); break; }
+      gen_atom(g, c, w, GB, 1, "add", GS_GPU, -1, 1, arrived, 0x314);
+      gen_signal(g, c, w, GB);
+      arrived++;
+      st[i] = 7;
+      break;
+    case 7:
+      if (arrived >= G * (t + 1)) {
+        gen_wait(g, c, w, GB, G * (t + 1));
+        gen_atom(g, c, w, GB, 1, "add", GS_GPU, -1, 0, arrived, 0x318);
+        fails[i] = 0;
+        bar_arrive(&bar, st, c, w, 8);
+        bar_check(g, &bar, st, c, W, 8, 9, 0x31c);
+      } else {
+        gen_atom(g, c, w, GB, 1, "add", GS_GPU, -1, 0, arrived, 0x318);
+        fails[i]++;
+      }
+      break;
+    }
+    /* after the second barrier: next iteration for every warp of this CTA */
+    for (unsigned x = 0; x < W; x++)
+      if (st[WI(c, x)] == 9) {
+        it[WI(c, x)]++;
+        st[WI(c, x)] = it[WI(c, x)] == T ? DONE_ST : 1;
+      }
+  }
+}
+
+/* ============================================================================================
+** GCOL / GCON: graph colouring and connectivity with work stealing (Figure 3).  Each block's leader
+** takes the next chunk of its own partition with atomicAdd on nextHead[b], publishes it in
+** currHead[b] for its warps (barrier), and, once its partition is exhausted, steals from the other
+** partitions with device-scope atomicAdd.  Partition sizes differ so that stealing happens.  At the
+** end each block publishes its count and the last block (device counter) sums them.
+*/
+enum { WS_OWN = 1, WS_STEAL = 2, WS_NOBAR = 4, WS_UPD = 8, WS_CNTF = 16, WS_CNTPLAIN = 32 };
+
+static const app_switch gcol_sw[] = {
+  {"own-atom-blk", "Figure 3b: the own-partition atomicAdd on nextHead[b] has block scope: "
+                   "scoped_atomic at a thief's steal (pc 0x404)"},
+  {"steal-atom-blk", "the steal atomicAdd has block scope: scoped_atomic at the next add on that "
+                     "nextHead from another block (pc 0x400 or 0x404)"},
+  {"curr-nobar", "no barrier between the leader's store of currHead[b] and its warps' loads: "
+                 "blk_fence at the first warp that loads it each round (pc 0x410)"},
+  {"conflict-atom-blk", "the global conflict counter uses a block-scope atomicAdd: scoped_atomic "
+                        "(pc 0x41c)"},
+  {"cnt-fence-blk", "the fence after cnt[b] has block scope: dev_fence at the last block's loads "
+                    "(pc 0x440)"},
+  {"cnt-ld-plain", "the last block loads cnt[] without volatile: strong race (pc 0x440)"},
+};
+
+static const app_switch gcon_sw[] = {
+  {"own-atom-blk", "Figure 3b: own-partition atomicAdd on nextHead[b] has block scope: "
+                   "scoped_atomic at a thief's steal (pc 0x404)"},
+  {"steal-atom-blk", "the steal atomicAdd has block scope: scoped_atomic at the next add on that "
+                     "nextHead from another block (pc 0x400 or 0x404)"},
+  {"curr-nobar", "no barrier between the leader's store of currHead[b] and its warps' loads: "
+                 "blk_fence at the first warp that loads it each round (pc 0x410)"},
+  {"comp-atom-blk", "atomicMin on comp[] uses block scope when the vertex lies in the block's own "
+                    "partition, although thieves and far edges update it from other blocks: "
+                    "scoped_atomic (pc 0x418/0x41c)"},
+  {"cnt-fence-blk", "the fence after cnt[b] has block scope: dev_fence at the last block's loads "
+                    "(pc 0x440)"},
+};
+
+static void ws_run(gen *g, unsigned f, bool large, bool gcon) {
+  const unsigned G = large ? 24 : 4, W = large ? 4 : 2, CH = W * 32;
+  const uint64_t NH = 0xC3000000, CUR = 0xC3100000, COL = 0xC3200000, CONF = 0xC3300000,
+                 COMP = 0xC3400000, CNT = 0xC3500000, DONE = 0xC3500800, OUT = 0xC3500900,
+                 INP = 0xC3600000;
+  unsigned start[GEN_MAX_CTAS], end[GEN_MAX_CTAS], nh[GEN_MAX_CTAS], vic[GEN_MAX_CTAS];
+  int chunk[GEN_MAX_CTAS];
+  unsigned round[GEN_MAX_CTAS], done = 0, total = 0;
+  bool own_done[GEN_MAX_CTAS];
+  for (unsigned b = 0; b < G; b++) {
+    start[b] = total;
+    total += 1 + (b * 7 + 3) % (large ? 6 : 3);
+    end[b] = total;
+    nh[b] = start[b];
+    vic[b] = 1;
+    own_done[b] = false;
+    round[b] = 0;
+  }
+  gen_kernel(g, gcon ? "gcon" : "gcol", G, W);
+  gen_region(g, NH, NH + 4ull * G, GEN_ATOMW);
+  gen_region(g, CUR, CUR + 4ull * G, GEN_ORACLE);
+  gen_region(g, COL, COL + 4ull * total * CH, GEN_ORACLE);
+  gen_region(g, CONF, CONF + 4, GEN_ATOMW);
+  gen_region(g, COMP, COMP + 4ull * total * CH, GEN_ATOMW);
+  gen_region(g, CNT, CNT + 4ull * G, GEN_ORACLE);
+  gen_region(g, DONE, DONE + 4, GEN_ATOMW);
+  gen_region(g, OUT, OUT + 4, GEN_ORACLE);
+  gen_comment(g, "%u partitions, %u chunks of %u vertices", G, total, CH);
+  int st[MAXW];
+  unsigned myround[MAXW];
+  bool ok[MAXW];
+  barrier bar;
+  memset(&bar, 0, sizeof bar);
+  memset(myround, 0, sizeof myround);
+  for (int i = 0; i < MAXW; i++) st[i] = DONE_ST;
+  for (unsigned c = 0; c < G; c++) {
+    for (unsigned w = 0; w < W; w++) st[WI(c, w)] = w == 0 ? 0 : ((f & WS_NOBAR) ? 3 : 2);
+    if (!(f & WS_NOBAR)) bar.at[c] = W - 1;  /* the other warps wait at the first barrier */
+  }
+  const int own_sc = (f & WS_OWN) ? GS_CTA : GS_GPU, steal_sc = (f & WS_STEAL) ? GS_CTA : GS_GPU;
+  for (;;) {
+    for (int i = 0; i < MAXW; i++) {
+      unsigned c = (unsigned)i / GEN_MAX_WARPS;
+      ok[i] = st[i] != DONE_ST && st[i] != 2 && st[i] != 7;
+      if (st[i] == 3 && (f & WS_NOBAR)) ok[i] = round[c] > myround[i];  /* leader has published */
+    }
+    int i = gen_pick(g, ok, MAXW);
+    if (i < 0) break;
+    unsigned c = (unsigned)i / GEN_MAX_WARPS, w = (unsigned)i % GEN_MAX_WARPS;
+    switch (st[i]) {
+    case 0:  /* leader: get work (Figure 3, lines 6-21) */
+      if (!own_done[c]) {
+        unsigned old = nh[c]++;
+        gen_atom(g, c, w, NH + 4ull * c, 1, "add", own_sc, -1, 1, old, 0x400);
+        if (old < end[c]) { chunk[c] = (int)old; st[i] = 1; }
+        else own_done[c] = true;
+      } else if (vic[c] < G) {
+        unsigned v = (c + vic[c]) % G, old = nh[v]++;
+        gen_atom(g, c, w, NH + 4ull * v, 1, "add", steal_sc, -1, 1, old, 0x404);
+        if (old < end[v]) { chunk[c] = (int)old; st[i] = 1; }
+        else vic[c]++;
+      } else { chunk[c] = -1; st[i] = 1; }
+      break;
+    case 1:  /* leader publishes the chunk for its block */
+      gen_st(g, c, w, CUR + 4ull * c, 1, true, 0x408);
+      round[c]++;
+      if (f & WS_NOBAR) {
+        gen_signal(g, c, w, CUR + 4ull * c);
+        st[i] = chunk[c] < 0 ? 20 : 4;
+      } else {
+        bar_arrive(&bar, st, c, w, 2);
+        bar_check(g, &bar, st, c, W, 2, 3, 0x40c);
+      }
+      break;
+    case 3:  /* a warp loads currHead (the leader keeps it in a register) */
+      if (w == 0) { st[i] = chunk[c] < 0 ? 20 : 4; break; }
+      if (f & WS_NOBAR) gen_wait(g, c, w, CUR + 4ull * c, myround[i] + 1);
+      gen_ld(g, c, w, CUR + 4ull * c, 1, true, 0x410);
+      myround[i]++;
+      st[i] = chunk[c] < 0 ? DONE_ST : 4;
+      break;
+    case 4: {  /* process this warp's 32 vertices of the chunk */
+      unsigned v0 = (unsigned)chunk[c] * CH + w * 32;
+      unsigned owner = 0;
+      while (!(v0 / CH >= start[owner] && v0 / CH < end[owner])) owner++;
+      gen_ld(g, c, w, INP + 4ull * v0, 32, false, 0x414);
+      if (!gcon) {
+        gen_st(g, c, w, COL + 4ull * v0, 32, true, 0x418);
+        if (gen_rand(g, 3) == 0)
+          gen_atom(g, c, w, CONF, 1, "add", (f & WS_UPD) ? GS_CTA : GS_GPU, -1, 1, -1, 0x41c);
+      } else {
+        /* atomicMin on the vertices' labels, and on one far neighbour */
+        gen_atom(g, c, w, COMP + 4ull * v0, 32, "min", (f & WS_UPD) && owner == c ? GS_CTA : GS_GPU,
+                 -1, (int64_t)v0, -1, 0x418);
+        unsigned u = gen_rand(g, total * CH), uo = 0;
+        while (!(u / CH >= start[uo] && u / CH < end[uo])) uo++;
+        gen_atom(g, c, w, COMP + 4ull * u, 1, "min", (f & WS_UPD) && uo == c ? GS_CTA : GS_GPU, -1,
+                 (int64_t)v0, -1, 0x41c);
+      }
+      bar_arrive(&bar, st, c, w, 7);
+      bar_check(g, &bar, st, c, W, 7, 8, 0x420);
+      break;
+    }
+    case 8:  /* next round */
+      st[i] = w == 0 ? 0 : ((f & WS_NOBAR) ? 3 : 2);
+      if (w != 0 && !(f & WS_NOBAR)) {
+        bar.at[c]++;
+        bar_check(g, &bar, st, c, W, 2, 3, 0x40c);
+      }
+      break;
+    case 20: gen_st(g, c, w, CNT + 4ull * c, 1, true, 0x430); st[i] = 21; break;
+    case 21: gen_fence(g, c, w, (f & WS_CNTF) ? GS_CTA : GS_GPU, 0x434); st[i] = 22; break;
+    case 22:
+      if (done == G - 1) gen_wait(g, c, w, DONE, G - 1);
+      gen_atom(g, c, w, DONE, 1, "add", GS_GPU, -1, 1, done, 0x438);
+      gen_signal(g, c, w, DONE);
+      st[i] = ++done == G ? 23 : DONE_ST;
+      break;
+    case 23:
+      gen_fence(g, c, w, GS_GPU, 0x43c);
+      for (unsigned b = 0; b < G; b += 32)
+        gen_ld(g, c, w, CNT + 4ull * b, G - b < 32 ? G - b : 32, !(f & WS_CNTPLAIN), 0x440);
+      gen_st(g, c, w, OUT, 1, true, 0x444);
+      st[i] = DONE_ST;
+      break;
+    }
+  }
+}
+
+static void gcol_run(gen *g, unsigned inj, bool large) { ws_run(g, inj, large, false); }
+
+static void gcon_run(gen *g, unsigned inj, bool large) {
+  /* GCON switch bits 0-4 map to WS_OWN, WS_STEAL, WS_NOBAR, WS_UPD, WS_CNTF */
+  ws_run(g, inj & 31u, large, true);
+}
+
+/* ============================================================================================
+** 1DC: one-dimensional convolution, scatter form: input i adds x[i]*f[k] to y[i-k+4] (9 taps).  An
+** output that only this block updates gets atomicAdd_block; one near a block border, which another
+** block also updates, gets a device-scope atomicAdd (pc 0x500; the block path is pc 0x504).
+*/
+static const app_switch c1d_sw[] = {
+  {"border-atom-blk", "outputs near a block border are also updated with atomicAdd_block: "
+                      "scoped_atomic at the border path (pc 0x500)"},
+};
+
+static void c1d_run(gen *g, unsigned inj, bool large) {
+  const unsigned G = large ? 30 : 3, W = large ? 4 : 2, N = G * W * 32, B = W * 32;
+  const uint64_t Y = 0xC4000000, X = 0xC4100000, F = 0xC4200000;
+  gen_kernel(g, "conv1d", G, W);
+  gen_region(g, Y, Y + 4ull * N, GEN_ATOMW);
+  int st[MAXW];
+  bool ok[MAXW];
+  for (int i = 0; i < MAXW; i++) st[i] = DONE_ST;
+  for (unsigned c = 0; c < G; c++)
+    for (unsigned w = 0; w < W; w++) st[WI(c, w)] = 0;
+  for (;;) {
+    for (int i = 0; i < MAXW; i++) ok[i] = st[i] != DONE_ST;
+    int i = gen_pick(g, ok, MAXW);
+    if (i < 0) break;
+    unsigned c = (unsigned)i / GEN_MAX_WARPS, w = (unsigned)i % GEN_MAX_WARPS;
+    unsigned first = c * B + w * 32;
+    if (st[i] == 0) {
+      gen_ld(g, c, w, X + 4ull * first, 32, false, 0x4f0);
+      gen_ld(g, c, w, F, 9, false, 0x4f4);
+      st[i] = 1;
+      continue;
+    }
+    /* tap k = st-1: lanes grouped in runs of equal (valid, border) */
+    int k = st[i] - 1;
+    unsigned l = 0;
+    while (l < 32) {
+      long j0 = (long)(first + l) - k + 4;
+      if (j0 < 0 || j0 >= (long)N) { l++; continue; }
+      /* element j is updated by inputs j-4..j+4: another block does so iff that range leaves [cB, cB+B) */
+      bool bord0 = j0 - 4 < (long)(c * B) || j0 + 4 >= (long)((c + 1) * B);
+      unsigned n = 1;
+      while (l + n < 32) {
+        long j = j0 + n;
+        if (j >= (long)N) break;
+        bool bord = j - 4 < (long)(c * B) || j + 4 >= (long)((c + 1) * B);
+        if (bord != bord0) break;
+        n++;
+      }
+      gen_atom(g, c, w, Y + 4ull * (uint64_t)j0, n, "add", bord0 && !(inj & 1) ? GS_GPU : GS_CTA, -1,
+               1, -1, bord0 ? 0x500 : 0x504);
+      l += n;
+    }
+    st[i] = st[i] == 9 ? DONE_ST : st[i] + 1;
+  }
+}
+
+/* ============================================================================================
+** UTS: unbalanced tree search (Figure 5).  Each block has a local stack under a block-scope lock and
+** a global stack under a device-scope lock.  A warp pops from its local stack; when that is empty it
+** pops from its own global stack, then from the other blocks' ones.  A node's children (count by
+** hash, bounded depth) go to the local stack when even-numbered, to the block's global stack when odd.
+** Stack words (top and slots) are volatile, as in the paper (Section V: UTS uses volatile only).
+*/
+enum { UTS_LREL = 1, UTS_LACQ = 2, UTS_GATOM = 4, UTS_GFENCE = 8, UTS_GOWN = 16, UTS_PEEK = 32 };
+
+static const app_switch uts_sw[] = {
+  {"l-rel-nofence", "local-stack pushes release the block lock without the fence before the "
+                    "exchange: blk_fence at the next holder's access (pcs 0x6xx)"},
+  {"l-acq-nofence", "local-stack pushes take the block lock without the fence after the cas: "
+                    "lock_load/lock_store between pushers and poppers"},
+  {"g-atom-blk", "global-stack lock built from block-scope cas/exch (fences gpu): scoped_atomic on "
+                 "the lock word and lock races on the stack"},
+  {"g-fence-blk", "global-stack lock with block-scope fences (cas/exch gpu): dev_fence on the stack"},
+  {"g-own-blklock", "a block pushes to its OWN global stack under the lock taken at block scope "
+                    "(cas/exch and fences cta), assuming only it uses that stack: races with thieves"},
+  {"l-peek-nolock", "a warp peeks at its local stack's top without the lock before locking: "
+                    "lock_load at the peek (pc 0x600)"},
+};
+
+typedef struct uts_stack { uint64_t top, slots; slock lk; unsigned n; unsigned node[512]; } uts_stack;
+
+static void uts_run(gen *g, unsigned inj, bool large) {
+  const unsigned G = large ? 16 : 3, W = large ? 4 : 2, DEPTH = large ? 6 : 3, ROOTS = large ? 4 : 2;
+  const uint64_t LS = 0xC5000000, GSB = 0xC5100000, LLK = 0xC5200000, GLK = 0xC5200800;
+  static uts_stack ls[GEN_MAX_CTAS], gs[GEN_MAX_CTAS];
+  gen_kernel(g, "uts", G, W);
+  gen_region(g, LS, LS + 0x1000ull * G, GEN_ORACLE);
+  gen_region(g, GSB, GSB + 0x1000ull * G, GEN_ORACLE);
+  gen_region(g, LLK, LLK + 4ull * G, GEN_ATOMW);
+  gen_region(g, GLK, GLK + 4ull * G, GEN_ATOMW);
+  for (unsigned b = 0; b < G; b++) {
+    ls[b].top = LS + 0x1000ull * b; ls[b].slots = ls[b].top + 4; ls[b].n = 0;
+    gs[b].top = GSB + 0x1000ull * b; gs[b].slots = gs[b].top + 4; gs[b].n = 0;
+    sl_init(&ls[b].lk, LLK + 4ull * b);
+    sl_init(&gs[b].lk, GLK + 4ull * b);
+    /* the host placed the roots (node id = depth<<16 | serial) before the kernel */
+    for (unsigned r = 0; r < ROOTS; r++) ls[b].node[ls[b].n++] = (b * ROOTS + r) & 0xFFFFu;
+  }
+  /* host-written stack contents are not in the trace: metadata starts at init for them */
+  int st[MAXW];
+  unsigned fails[MAXW], node[MAXW], kids[MAXW], vic[MAXW], serial = 1000;
+  bool ok[MAXW];
+  memset(fails, 0, sizeof fails);
+  for (int i = 0; i < MAXW; i++) st[i] = DONE_ST;
+  for (unsigned c = 0; c < G; c++)
+    for (unsigned w = 0; w < W; w++) st[WI(c, w)] = 0;
+  const int gas = (inj & UTS_GATOM) ? GS_CTA : GS_GPU, gfs = (inj & UTS_GFENCE) ? GS_CTA : GS_GPU;
+  for (;;) {
+    bool any_work = false;
+    for (unsigned b = 0; b < G; b++) any_work |= ls[b].n || gs[b].n;
+    for (int i = 0; i < MAXW; i++) {
+      unsigned c = (unsigned)i / GEN_MAX_WARPS;
+      ok[i] = st[i] != DONE_ST;
+      if (st[i] == 0) ok[i] = any_work;   /* idle warps wait until some stack holds work */
+      if (st[i] == 1) ok[i] = sl_can(&ls[c].lk, fails, i);
+      if (st[i] == 3) ok[i] = sl_can(&gs[(c + vic[i]) % G].lk, fails, i);
+      if (st[i] == 6) ok[i] = sl_can(&ls[c].lk, fails, i);
+      if (st[i] == 8) ok[i] = sl_can(&gs[c].lk, fails, i);
+    }
+    int i = gen_pick(g, ok, MAXW);
+    if (i < 0) break;  /* every warp idle and every stack empty: the search has ended */
+    unsigned c = (unsigned)i / GEN_MAX_WARPS, w = (unsigned)i % GEN_MAX_WARPS;
+    switch (st[i]) {
+    case 0:  /* look for work: local stack first */
+      if (inj & UTS_PEEK) gen_ld(g, c, w, ls[c].top, 1, true, 0x600);
+      st[i] = 1;
+      break;
+    case 1:
+      if (sl_try(g, &ls[c].lk, fails, c, w, GS_CTA, GS_CTA, false, 0x604)) {
+        gen_ld(g, c, w, ls[c].top, 1, true, 0x60c);
+        if (ls[c].n) {
+          unsigned k = --ls[c].n;
+          gen_ld(g, c, w, ls[c].slots + 4ull * k, 1, true, 0x610);
+          gen_st(g, c, w, ls[c].top, 1, true, 0x614);
+          node[i] = ls[c].node[k];
+          st[i] = 5;
+        } else {
+          vic[i] = 0;
+          st[i] = 3;
+        }
+        sl_release(g, &ls[c].lk, c, w, GS_CTA, GS_CTA, false, 0x618);
+      }
+      break;
+    case 3: {  /* global stacks: own first (vic 0), then the others */
+      unsigned v = (c + vic[i]) % G;
+      /* pops use the device lock even with g-own-blklock: only pushes to the block's own
+      ** global stack were "optimised" to block scope */
+      const int as = gas, fs = gfs;
+      if (sl_try(g, &gs[v].lk, fails, c, w, as, fs, false, 0x620)) {
+        gen_ld(g, c, w, gs[v].top, 1, true, 0x628);
+        if (gs[v].n) {
+          unsigned k = --gs[v].n;
+          gen_ld(g, c, w, gs[v].slots + 4ull * k, 1, true, 0x62c);
+          gen_st(g, c, w, gs[v].top, 1, true, 0x630);
+          node[i] = gs[v].node[k];
+          st[i] = 5;
+        } else if (++vic[i] == G) {
+          st[i] = 0;  /* nothing anywhere now: back to idle */
+        }
+        sl_release(g, &gs[v].lk, c, w, as, fs, false, 0x634);
+      }
+      break;
+    }
+    case 5: {  /* expand the node: children by hash, bounded depth */
+      unsigned d = node[i] >> 16;
+      unsigned h = (node[i] * 2654435761u) >> 28;
+      kids[i] = d + 1 < DEPTH ? 1 + h % 3 : 0;
+      if (kids[i] == 0) { st[i] = 0; break; }
+      node[i] = ((d + 1) << 16) | (serial & 0xFFFFu);
+      st[i] = (kids[i] & 1) ? 8 : 6;
+      break;
+    }
+    case 6:  /* push one child to the local stack */
+      if (sl_try(g, &ls[c].lk, fails, c, w, GS_CTA, GS_CTA, (inj & UTS_LACQ) != 0, 0x640)) {
+        gen_ld(g, c, w, ls[c].top, 1, true, 0x648);
+        gen_st(g, c, w, ls[c].slots + 4ull * ls[c].n, 1, true, 0x64c);
+        gen_st(g, c, w, ls[c].top, 1, true, 0x650);
+        if (ls[c].n < 500) ls[c].node[ls[c].n++] = node[i];
+        sl_release(g, &ls[c].lk, c, w, GS_CTA, GS_CTA, (inj & UTS_LREL) != 0, 0x654);
+        st[i] = 9;
+      }
+      break;
+    case 8: {  /* push one child to the block's own global stack */
+      bool blkown = (inj & UTS_GOWN) != 0;
+      int as = blkown ? GS_CTA : gas, fs = blkown ? GS_CTA : gfs;
+      if (sl_try(g, &gs[c].lk, fails, c, w, as, fs, false, 0x660)) {
+        gen_ld(g, c, w, gs[c].top, 1, true, 0x668);
+        gen_st(g, c, w, gs[c].slots + 4ull * gs[c].n, 1, true, 0x66c);
+        gen_st(g, c, w, gs[c].top, 1, true, 0x670);
+        if (gs[c].n < 500) gs[c].node[gs[c].n++] = node[i];
+        sl_release(g, &gs[c].lk, c, w, as, fs, false, 0x674);
+        st[i] = 9;
+      }
+      break;
+    }
+    case 9:  /* next child, or done with this node */
+      serial++;
+      node[i] = (node[i] & 0xFFFF0000u) | (serial & 0xFFFFu);
+      if (--kids[i] == 0) st[i] = 0;
+      else st[i] = (kids[i] & 1) ? 8 : 6;
+      break;
+    }
+  }
+  gen_comment(g, "uts: %u nodes created", serial - 1000);
+}
+
+const app_def gen_apps[] = {
+  {"mm", "matrix multiplication, block- and device-scoped locks (Figure 5 pattern)", mm_sw, 3, mm_run},
+  {"red", "reduction with block and device fences (Figure 4)", red_sw, 2, red_run},
+  {"r110", "Rule 110, fence scope by block border", r110_sw, 1, r110_run},
+  {"gcol", "graph colouring, work stealing with scoped atomics (Figure 3)", gcol_sw, 6, gcol_run},
+  {"gcon", "graph connectivity, work stealing with scoped atomics (Figure 3)", gcon_sw, 5, gcon_run},
+  {"1dc", "1D convolution, atomic scope by block border", c1d_sw, 1, c1d_run},
+  {"uts", "unbalanced tree search, local/global stacks under block/device locks (Figure 5)", uts_sw, 6,
+   uts_run},
+};
+const unsigned gen_napps = sizeof gen_apps / sizeof gen_apps[0];

@@ -1,0 +1,28 @@
+/*
+** apps.h -- the seven ScoR applications (paper Table II) as trace generators, and the random
+** stream generator.  Each application is correctly synchronized by default; each switch injects
+** one of the unique races of paper Table VI (vectors/README.md lists them).
+*/
+#ifndef SCORD_GEN_APPS_H
+#define SCORD_GEN_APPS_H
+
+#include "gen.h"
+
+typedef struct app_switch {
+  const char *name;
+  const char *doc;   /* the bug, and the race(s) it causes */
+} app_switch;
+
+typedef struct app_def {
+  const char *name;
+  const char *doc;
+  const app_switch *sw;
+  unsigned nsw;
+  /* Generate the program; `inj` has bit i set for switch i; `large` selects the benchmark size. */
+  void (*run)(gen *g, unsigned inj, bool large);
+} app_def;
+
+extern const app_def gen_apps[];
+extern const unsigned gen_napps;
+
+#endif

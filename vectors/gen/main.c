@@ -1,0 +1,147 @@
+/*
+** main.c -- command line of scord-gen (vectors/README.md):
+**
+**   scord-gen app=NAME [--inject=SW[,SW...]] [--seed=N] [--size=small|large]
+**             --out-vec=FILE [--out-trace=FILE]
+**   scord-gen app=random [--seed=N] [--events=N] [--race-rate=PERCENT] --out-vec=FILE
+**   scord-gen --list
+**
+** Options may also be written as two words (`--seed 7`).  Bad arguments exit 2 with a message.
+*/
+#include "apps.h"
+#include "random_stream.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: scord-gen app=NAME [--inject=SW[,SW...]|all] [--seed=N] [--size=small|large]\n"
+          "                 --out-vec=FILE [--out-trace=FILE]\n"
+          "       scord-gen app=random [--seed=N] [--events=N] [--race-rate=PERCENT] --out-vec=FILE\n"
+          "       scord-gen --list\n");
+}
+
+static void list(void) {
+  for (unsigned a = 0; a < gen_napps; a++) {
+    printf("%s: %s\n", gen_apps[a].name, gen_apps[a].doc);
+    for (unsigned s = 0; s < gen_apps[a].nsw; s++)
+      printf("  --inject=%s: %s\n", gen_apps[a].sw[s].name, gen_apps[a].sw[s].doc);
+  }
+  printf("random: constrained-random streams; expectations from the reference model\n");
+}
+
+static int parse_u64(const char *opt, const char *v, uint64_t *out) {
+  char *end;
+  errno = 0;
+  if (!v || !*v || *v == '-') goto bad;
+  *out = strtoull(v, &end, 0);
+  if (errno || *end) goto bad;
+  return 0;
+bad:
+  fprintf(stderr, "scord-gen: %s: not an unsigned number: '%s'\n", opt, v ? v : "");
+  return -1;
+}
+
+int main(int argc, char **argv) {
+  const char *app = NULL, *inject = NULL, *size = "small", *out_vec = NULL, *out_trace = NULL;
+  uint64_t seed = 1, events = 20000, rate = 5;
+  for (int i = 1; i < argc; i++) {
+    char *a = argv[i];
+    if (!strcmp(a, "--list")) { list(); return 0; }
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
+    if (!strncmp(a, "app=", 4)) { app = a + 4; continue; }
+    const char *keys[] = {"--inject", "--seed", "--size", "--out-vec", "--out-trace", "--events",
+                          "--race-rate"};
+    const char *val = NULL;
+    int k = -1;
+    for (int j = 0; j < (int)(sizeof keys / sizeof keys[0]); j++) {
+      size_t n = strlen(keys[j]);
+      if (!strncmp(a, keys[j], n) && (a[n] == '=' || a[n] == 0)) {
+        k = j;
+        val = a[n] == '=' ? a + n + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        break;
+      }
+    }
+    if (k < 0 || !val) {
+      fprintf(stderr, "scord-gen: unknown or incomplete argument '%s'\n", a);
+      usage(stderr);
+      return 2;
+    }
+    switch (k) {
+    case 0: inject = val; break;
+    case 1: if (parse_u64("--seed", val, &seed)) return 2; break;
+    case 2: size = val; break;
+    case 3: out_vec = val; break;
+    case 4: out_trace = val; break;
+    case 5: if (parse_u64("--events", val, &events)) return 2; break;
+    case 6: if (parse_u64("--race-rate", val, &rate) || rate > 100) {
+              fprintf(stderr, "scord-gen: --race-rate: a percentage from 0 to 100\n");
+              return 2;
+            }
+            break;
+    }
+  }
+  if (!app || !out_vec) {
+    fprintf(stderr, "scord-gen: app= and --out-vec are required\n");
+    usage(stderr);
+    return 2;
+  }
+  if (strcmp(size, "small") && strcmp(size, "large")) {
+    fprintf(stderr, "scord-gen: --size: 'small' or 'large', not '%s'\n", size);
+    return 2;
+  }
+  if (!strcmp(app, "random")) {
+    if (inject || out_trace) {
+      fprintf(stderr, "scord-gen: app=random takes neither --inject nor --out-trace\n");
+      return 2;
+    }
+    return random_stream(out_vec, seed, events, (unsigned)rate);
+  }
+  const app_def *d = NULL;
+  for (unsigned a = 0; a < gen_napps; a++)
+    if (!strcmp(gen_apps[a].name, app)) d = &gen_apps[a];
+  if (!d) {
+    fprintf(stderr, "scord-gen: unknown app '%s' (see --list)\n", app);
+    return 2;
+  }
+  unsigned inj = 0;
+  if (inject && !strcmp(inject, "all")) inj = (1u << d->nsw) - 1;
+  else if (inject) {
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", inject);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+      unsigned s = 0;
+      while (s < d->nsw && strcmp(d->sw[s].name, tok)) s++;
+      if (s == d->nsw) {
+        fprintf(stderr, "scord-gen: app %s has no switch '%s' (see --list)\n", app, tok);
+        return 2;
+      }
+      inj |= 1u << s;
+    }
+  }
+  FILE *fv = fopen(out_vec, "w");
+  if (!fv) { fprintf(stderr, "scord-gen: %s: %s\n", out_vec, strerror(errno)); return 2; }
+  FILE *ft = NULL;
+  if (out_trace && !(ft = fopen(out_trace, "w"))) {
+    fprintf(stderr, "scord-gen: %s: %s\n", out_trace, strerror(errno));
+    fclose(fv);
+    return 2;
+  }
+  char comment[512];
+  int n = snprintf(comment, sizeof comment, "scord-gen app=%s size=%s seed=%llu inject=%s: %s", d->name,
+                   size, (unsigned long long)seed, inject ? inject : "none", d->doc);
+  (void)n;
+  static gen g;
+  gen_init(&g, fv, ft, seed, comment);
+  for (unsigned s = 0; s < d->nsw; s++)
+    if (inj & (1u << s)) gen_comment(&g, "injected: %s: %s", d->sw[s].name, d->sw[s].doc);
+  d->run(&g, inj, !strcmp(size, "large"));
+  gen_finish(&g);
+  int bad = ferror(fv) || (ft && ferror(ft));
+  bad |= fclose(fv) != 0;
+  if (ft) bad |= fclose(ft) != 0;
+  if (bad) { fprintf(stderr, "scord-gen: write error\n"); return 2; }
+  return 0;
+}
