@@ -83,7 +83,7 @@ static const app_switch mm_sw[] = {
 
 static void mm_run(gen *g, unsigned inj, bool large) {
   const unsigned G = large ? 32 : 4, W = 4, T = large ? 8 : 2, PW = large ? 8 : 4, TW = large ? 32 : 8;
-  const unsigned K = large ? 2 : 1;
+  const unsigned K = large ? 8 : 1;  /* kernels: each one a fresh launch (metadata reset) */
   const uint64_t A = 0xC0100000, B = 0xC0200000, P = 0xC0300000, C = 0xC0400000, BL = 0xC0500000,
                  DL = 0xC0500800;
   const int das = (inj & 1) ? GS_CTA : GS_GPU, dfs = (inj & 2) ? GS_CTA : GS_GPU;
@@ -158,11 +158,20 @@ static const app_switch red_sw[] = {
                     "each later block's add (pc 0x248)"},
 };
 
+static void red_kernel(gen *g, unsigned G, unsigned W, unsigned SW, int gfs, int das, uint64_t S,
+                       uint64_t FL, uint64_t GA, uint64_t DONE, uint64_t OUT, uint64_t X);
+
 static void red_run(gen *g, unsigned inj, bool large) {
   const unsigned G = large ? 32 : 4, W = 4, SW = large ? 32 : 4;
   const uint64_t S = 0xC1000000, FL = 0xC1100000, GA = 0xC1200000, DONE = 0xC1300000,
                  OUT = 0xC1300100, X = 0xC1400000;
   const int gfs = (inj & 1) ? GS_CTA : GS_GPU, das = (inj & 2) ? GS_CTA : GS_GPU;
+  for (unsigned k = 0, K = large ? 16 : 1; k < K; k++) red_kernel(g, G, W, SW, gfs, das, S, FL, GA, DONE, OUT, X);
+}
+
+/* One launch of the reduction kernel (red_run). */
+static void red_kernel(gen *g, unsigned G, unsigned W, unsigned SW, int gfs, int das, uint64_t S,
+                       uint64_t FL, uint64_t GA, uint64_t DONE, uint64_t OUT, uint64_t X) {
   gen_kernel(g, "red", G, W);
   gen_region(g, S, S + 0x80ull * G * W, GEN_ORACLE);
   gen_region(g, FL, FL + 4ull * G * W, GEN_ATOMW);
@@ -257,7 +266,7 @@ static const app_switch r110_sw[] = {
 };
 
 static void r110_run(gen *g, unsigned inj, bool large) {
-  const unsigned G = large ? 24 : 3, W = large ? 4 : 2, T = large ? 6 : 3, N = G * W * 32;
+  const unsigned G = large ? 24 : 3, W = large ? 4 : 2, T = large ? 24 : 3, N = G * W * 32;
   const uint64_t BUF[2] = {0xC2000000, 0xC2100000}, GB = 0xC2200000;
   gen_kernel(g, "r110", G, W);
   gen_region(g, BUF[0], BUF[0] + 4ull * N, GEN_ORACLE);
@@ -489,11 +498,13 @@ static void ws_run(gen *g, unsigned f, bool large, bool gcon) {
   }
 }
 
-static void gcol_run(gen *g, unsigned inj, bool large) { ws_run(g, inj, large, false); }
+static void gcol_run(gen *g, unsigned inj, bool large) {
+  for (unsigned k = 0; k < (large ? 6u : 1u); k++) ws_run(g, inj, large, false);
+}
 
 static void gcon_run(gen *g, unsigned inj, bool large) {
   /* GCON switch bits 0-4 map to WS_OWN, WS_STEAL, WS_NOBAR, WS_UPD, WS_CNTF */
-  ws_run(g, inj & 31u, large, true);
+  for (unsigned k = 0; k < (large ? 6u : 1u); k++) ws_run(g, inj & 31u, large, true);
 }
 
 /* ============================================================================================
@@ -509,46 +520,48 @@ static const app_switch c1d_sw[] = {
 static void c1d_run(gen *g, unsigned inj, bool large) {
   const unsigned G = large ? 30 : 3, W = large ? 4 : 2, N = G * W * 32, B = W * 32;
   const uint64_t Y = 0xC4000000, X = 0xC4100000, F = 0xC4200000;
-  gen_kernel(g, "conv1d", G, W);
-  gen_region(g, Y, Y + 4ull * N, GEN_ATOMW);
-  int st[MAXW];
-  bool ok[MAXW];
-  for (int i = 0; i < MAXW; i++) st[i] = DONE_ST;
-  for (unsigned c = 0; c < G; c++)
-    for (unsigned w = 0; w < W; w++) st[WI(c, w)] = 0;
-  for (;;) {
-    for (int i = 0; i < MAXW; i++) ok[i] = st[i] != DONE_ST;
-    int i = gen_pick(g, ok, MAXW);
-    if (i < 0) break;
-    unsigned c = (unsigned)i / GEN_MAX_WARPS, w = (unsigned)i % GEN_MAX_WARPS;
-    unsigned first = c * B + w * 32;
-    if (st[i] == 0) {
-      gen_ld(g, c, w, X + 4ull * first, 32, false, 0x4f0);
-      gen_ld(g, c, w, F, 9, false, 0x4f4);
-      st[i] = 1;
-      continue;
-    }
-    /* tap k = st-1: lanes grouped in runs of equal (valid, border) */
-    int k = st[i] - 1;
-    unsigned l = 0;
-    while (l < 32) {
-      long j0 = (long)(first + l) - k + 4;
-      if (j0 < 0 || j0 >= (long)N) { l++; continue; }
-      /* element j is updated by inputs j-4..j+4: another block does so iff that range leaves [cB, cB+B) */
-      bool bord0 = j0 - 4 < (long)(c * B) || j0 + 4 >= (long)((c + 1) * B);
-      unsigned n = 1;
-      while (l + n < 32) {
-        long j = j0 + n;
-        if (j >= (long)N) break;
-        bool bord = j - 4 < (long)(c * B) || j + 4 >= (long)((c + 1) * B);
-        if (bord != bord0) break;
-        n++;
+  for (unsigned kk = 0; kk < (large ? 8u : 1u); kk++) {
+    gen_kernel(g, "conv1d", G, W);
+    gen_region(g, Y, Y + 4ull * N, GEN_ATOMW);
+    int st[MAXW];
+    bool ok[MAXW];
+    for (int i = 0; i < MAXW; i++) st[i] = DONE_ST;
+    for (unsigned c = 0; c < G; c++)
+      for (unsigned w = 0; w < W; w++) st[WI(c, w)] = 0;
+    for (;;) {
+      for (int i = 0; i < MAXW; i++) ok[i] = st[i] != DONE_ST;
+      int i = gen_pick(g, ok, MAXW);
+      if (i < 0) break;
+      unsigned c = (unsigned)i / GEN_MAX_WARPS, w = (unsigned)i % GEN_MAX_WARPS;
+      unsigned first = c * B + w * 32;
+      if (st[i] == 0) {
+        gen_ld(g, c, w, X + 4ull * first, 32, false, 0x4f0);
+        gen_ld(g, c, w, F, 9, false, 0x4f4);
+        st[i] = 1;
+        continue;
       }
-      gen_atom(g, c, w, Y + 4ull * (uint64_t)j0, n, "add", bord0 && !(inj & 1) ? GS_GPU : GS_CTA, -1,
-               1, -1, bord0 ? 0x500 : 0x504);
-      l += n;
+      /* tap k = st-1: lanes grouped in runs of equal (valid, border) */
+      int k = st[i] - 1;
+      unsigned l = 0;
+      while (l < 32) {
+        long j0 = (long)(first + l) - k + 4;
+        if (j0 < 0 || j0 >= (long)N) { l++; continue; }
+        /* element j is updated by inputs j-4..j+4: another block does so iff that range leaves [cB, cB+B) */
+        bool bord0 = j0 - 4 < (long)(c * B) || j0 + 4 >= (long)((c + 1) * B);
+        unsigned n = 1;
+        while (l + n < 32) {
+          long j = j0 + n;
+          if (j >= (long)N) break;
+          bool bord = j - 4 < (long)(c * B) || j + 4 >= (long)((c + 1) * B);
+          if (bord != bord0) break;
+          n++;
+        }
+        gen_atom(g, c, w, Y + 4ull * (uint64_t)j0, n, "add", bord0 && !(inj & 1) ? GS_GPU : GS_CTA, -1,
+                 1, -1, bord0 ? 0x500 : 0x504);
+        l += n;
+      }
+      st[i] = st[i] == 9 ? DONE_ST : st[i] + 1;
     }
-    st[i] = st[i] == 9 ? DONE_ST : st[i] + 1;
   }
 }
 

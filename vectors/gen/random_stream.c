@@ -122,14 +122,32 @@ int random_stream(const char *path, uint64_t seed, uint64_t events, unsigned rac
     unsigned sm = rnd(&r, NSM), cta = rnd(&r, NCTA), w = cta * NWARP + rnd(&r, NWARP);
     unsigned gw = (sm * NCTA + cta) * NWARP + (w % NWARP);
     unsigned roll = rnd(&r, 100);
-    if (roll < race_rate) {  /* deliberately unsynchronized access to a hot word */
-      uint64_t a = HOT + 4ull * rnd(&r, 16);
-      unsigned k = rnd(&r, 3);
-      if (k == 2) atom(&r, sm, cta, w, a, SCORD_OP_ADD, rnd(&r, 2) ? SCORD_SCOPE_GPU : SCORD_SCOPE_CTA,
-                       -1, 1, -1, 0x10);
-      else {
-        scord_event e = acc(k ? SCORD_EV_ST : SCORD_EV_LD, sm, cta, w, a, rnd(&r, 2), 1, 0x14 + 4 * k);
+    if (roll < race_rate) {  /* a deliberately unsynchronized step */
+      unsigned kind = rnd(&r, 4);
+      if (kind < 2) {        /* access to a hot shared word */
+        uint64_t a = HOT + 4ull * rnd(&r, 16);
+        unsigned k = rnd(&r, 3);
+        if (k == 2) atom(&r, sm, cta, w, a, SCORD_OP_ADD, rnd(&r, 2) ? SCORD_SCOPE_GPU : SCORD_SCOPE_CTA,
+                         -1, 1, -1, 0x10);
+        else {
+          scord_event e = acc(k ? SCORD_EV_ST : SCORD_EV_LD, sm, cta, w, a, rnd(&r, 2), 1, 0x14 + 4 * k);
+          emit(&r, &e);
+        }
+      } else if (kind == 2) { /* a lock-protected record touched without its lock */
+        scord_event e = acc(rnd(&r, 2) ? SCORD_EV_ST : SCORD_EV_LD, sm, cta, w, REC + 0x40ull * rnd(&r, 4) + 4ull * rnd(&r, 4),
+                            true, 1, 0x1c);
         emit(&r, &e);
+      } else {               /* a broken lock episode: block scope on a device record, or a fence missing */
+        unsigned l = rnd(&r, 4), bug = rnd(&r, 3);
+        uint64_t lk = LK + 4ull * l, rec = REC + 0x40ull * l;
+        scord_scope sc = bug == 0 ? SCORD_SCOPE_CTA : SCORD_SCOPE_GPU;
+        atom(&r, sm, cta, w, lk, SCORD_OP_CAS, sc, 0, 1, 0, 0xa0);
+        if (bug != 1) fence(&r, sm, cta, w, sc, 0xa4);
+        scord_event e = acc(rnd(&r, 2) ? SCORD_EV_ST : SCORD_EV_LD, sm, cta, w, rec + 4ull * rnd(&r, 4), true,
+                            1 + rnd(&r, 2), 0xa8);
+        emit(&r, &e);
+        if (bug != 2) fence(&r, sm, cta, w, sc, 0xac);
+        atom(&r, sm, cta, w, lk, SCORD_OP_EXCH, sc, -1, 0, -1, 0xb0);
       }
       continue;
     }
@@ -145,14 +163,20 @@ int random_stream(const char *path, uint64_t seed, uint64_t events, unsigned rac
       scord_scope sc = dev ? SCORD_SCOPE_GPU : SCORD_SCOPE_CTA;
       if (rnd(&r, 4) == 0) atom(&r, sm, cta, w, lk, SCORD_OP_CAS, sc, 0, 1, 1, 0x30); /* failed try */
       atom(&r, sm, cta, w, lk, SCORD_OP_CAS, sc, 0, 1, 0, 0x30);
+      /* sometimes also take up to four other private locks: five held overflow the 4-entry table */
+      unsigned extra = rnd(&r, 8) == 0 ? 1 + rnd(&r, 4) : 0;
+      for (unsigned j = 0; j < extra; j++)
+        atom(&r, sm, cta, w, PRIV + 0x100ull * gw + 0x80 + 4ull * j, SCORD_OP_CAS, SCORD_SCOPE_GPU, 0, 1, 0, 0x31);
       fence(&r, sm, cta, w, sc, 0x34);
       for (unsigned j = 0, m = 1 + rnd(&r, 3); j < m; j++) {
         scord_event e = acc(rnd(&r, 2) ? SCORD_EV_ST : SCORD_EV_LD, sm, cta, w, rec + 4ull * rnd(&r, 4),
-                            true, 1, 0x38 + 4 * j);
+                            true, 1 + rnd(&r, 2), 0x38 + 4 * j);
         emit(&r, &e);
       }
       fence(&r, sm, cta, w, sc, 0x48);
       atom(&r, sm, cta, w, lk, SCORD_OP_EXCH, sc, -1, 0, -1, 0x4c);
+      for (unsigned j = 0; j < extra; j++)
+        atom(&r, sm, cta, w, PRIV + 0x100ull * gw + 0x80 + 4ull * j, SCORD_OP_EXCH, SCORD_SCOPE_GPU, -1, 0, -1, 0x4d);
     } else if (roll < 700) { /* publish to this warp's mailbox, or consume someone's */
       if (rnd(&r, 2)) {
         scord_event e = acc(SCORD_EV_ST, sm, cta, w, MBOX + 4ull * gw, true, 1, 0x50);
