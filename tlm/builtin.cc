@@ -1,0 +1,258 @@
+// builtin.cc -- built-in workloads (see builtin.h). Addresses lie in the default heap window
+// 0xC0000000 + 1 GiB; cross-CTA ordering the program relies on is written with signal/wait,
+// as a generator would (docs/trace-format.md "Ordering").
+#include "builtin.h"
+
+#include "scord/scord.h"
+
+const char *const kBuiltinNames = "default, stream, atomics, gather";
+
+namespace {
+struct Rng {
+  uint64_t s;
+  uint64_t next() {
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    return s;
+  }
+};
+
+// Appends instructions to one warp's stream.
+struct W {
+  Kernel &k;
+  std::vector<Instr> &v;
+  uint64_t pc = 0x100;
+  Instr &add(Op op) {
+    v.emplace_back();
+    Instr &i = v.back();
+    i.op = op;
+    i.pc = pc;
+    pc += 8;
+    return i;
+  }
+  void ld(uint64_t a, uint32_t mask = 0xffffffffu, bool vol = false) {
+    Instr &i = add(Op::LD);
+    i.addr = a; i.stride = 4; i.mask = mask;
+    if (vol) i.flags |= IF_VOLATILE;
+  }
+  void st(uint64_t a, uint32_t mask = 0xffffffffu, bool vol = false) {
+    Instr &i = add(Op::ST);
+    i.addr = a; i.stride = 4; i.mask = mask;
+    if (vol) i.flags |= IF_VOLATILE;
+  }
+  void gather(Op op, const std::vector<uint64_t> &lanes) {
+    Instr &i = add(op);
+    i.flags |= IF_LANES;
+    i.lanes_off = (uint32_t)k.lane_pool.size();
+    i.nlanes = (uint8_t)lanes.size();
+    k.lane_pool.insert(k.lane_pool.end(), lanes.begin(), lanes.end());
+  }
+  Instr &atom(scord_atom_op op, scord_scope sc, uint64_t a, uint32_t mask = 1) {
+    Instr &i = add(Op::ATOM);
+    i.addr = a; i.stride = 4; i.mask = mask; i.aop = (uint8_t)op; i.scope = (uint8_t)sc;
+    return i;
+  }
+  void cas(uint64_t a, scord_scope sc, uint32_t cmp, uint32_t val, uint32_t old) {
+    Instr &i = atom(SCORD_OP_CAS, sc, a);
+    i.cmp = cmp; i.val = val; i.old = old;
+    i.flags |= IF_HAS_CMP | IF_HAS_VAL | IF_HAS_OLD;
+  }
+  void exch(uint64_t a, scord_scope sc, uint32_t val, uint32_t old) {
+    Instr &i = atom(SCORD_OP_EXCH, sc, a);
+    i.val = val; i.old = old;
+    i.flags |= IF_HAS_VAL | IF_HAS_OLD;
+  }
+  void fence(scord_scope sc) { add(Op::FENCE).scope = (uint8_t)sc; }
+  void bar() { add(Op::BAR); }
+  void alu(uint64_t n) { add(Op::ALU).stride = n; }
+  void signal(uint64_t id) { add(Op::SIGNAL).addr = id; }
+  void wait(uint64_t id, uint64_t count) {
+    Instr &i = add(Op::WAIT);
+    i.addr = id; i.stride = count;
+  }
+};
+
+Kernel &new_kernel(Workload &w, const std::string &name, uint64_t grid, uint32_t threads) {
+  w.kernels.emplace_back();
+  Kernel &k = w.kernels.back();
+  k.name = name;
+  k.grid = grid;
+  k.threads = threads;
+  k.warps_per_cta = (threads + 31) / 32;
+  k.ctas.assign(grid, std::vector<std::vector<Instr>>(k.warps_per_cta));
+  return k;
+}
+
+const uint64_t H = 0xC0000000ull;
+const uint64_t IN = H, OUT = H + 0x1000000, PART = H + 0x2000000, LOCK = H + 0x3000000, ACC = LOCK + 0x80,
+               HIST = H + 0x4000000, BLKCNT = H + 0x5000000, MSG = H + 0x6000000, FLAG = MSG + 0x80,
+               SCNT = MSG + 0x100;
+
+// default: 120 CTAs x 4 warps; a streaming phase, a barrier-protected block reduction, a
+// device lock passed from CTA to CTA in id order, a histogram of device atomics, block-scope
+// counters, and three injected races: message passing with only a block fence (dev_fence on
+// MSG), block-scope atomics from two blocks (scoped_atomic on SCNT), and a store outside the
+// lock after every holder is done (lock_store on ACC). A second kernel reads the results.
+void build_default(const SimConfig &c, Workload &w) {
+  const uint64_t grid = 120, iters = 16 * c.scale;
+  Kernel &k = new_kernel(w, "default", grid, 128);
+  Rng rng{c.seed * 2654435761u + 1};
+  for (uint64_t cta = 0; cta < grid; cta++) {
+    for (unsigned wp = 0; wp < 4; wp++) {
+      W b{k, k.ctas[cta][wp]};
+      uint64_t lin = cta * 4 + wp;
+      for (uint64_t i = 0; i < iters; i++) {
+        uint64_t line = i * grid * 4 + lin;  // grid-stride: neighbouring warps, neighbouring lines
+        b.ld(IN + line * 128);
+        b.ld(IN + line * 128 + 64, 0xffff);  // same line again: an L1 hit
+        b.alu(6);
+        b.st(OUT + line * 128);
+      }
+      std::vector<uint64_t> lanes;
+      for (int l = 0; l < 32; l++) lanes.push_back(HIST + 4 * (rng.next() % 256));
+      Instr &h = b.k.ctas[cta][wp].emplace_back();
+      h.op = Op::ATOM; h.aop = SCORD_OP_ADD; h.scope = SCORD_SCOPE_GPU; h.pc = 0x800;
+      h.flags = IF_LANES | IF_HAS_VAL; h.val = 1;
+      h.lanes_off = (uint32_t)k.lane_pool.size(); h.nlanes = 32;
+      k.lane_pool.insert(k.lane_pool.end(), lanes.begin(), lanes.end());
+      b.atom(SCORD_OP_ADD, SCORD_SCOPE_CTA, BLKCNT + cta * 128);
+      b.st(PART + cta * 128 + wp * 4, 1);
+      b.bar();
+      if (wp == 0) {
+        b.ld(PART + cta * 128, 0xf);
+        b.ld(BLKCNT + cta * 128, 1, true);
+        b.alu(4);
+        // device lock, handed over in CTA order
+        if (cta > 0) {
+          b.cas(LOCK, SCORD_SCOPE_GPU, 0, 1, 1);  // a failed attempt while spinning
+          b.wait(1, cta);
+        }
+        b.cas(LOCK, SCORD_SCOPE_GPU, 0, 1, 0);
+        b.fence(SCORD_SCOPE_GPU);
+        b.ld(ACC, 1, true);
+        b.alu(2);
+        b.st(ACC, 1, true);
+        b.fence(SCORD_SCOPE_GPU);
+        b.exch(LOCK, SCORD_SCOPE_GPU, 0, 1);
+        b.signal(1);
+      }
+      if (cta == 0 && wp == 1) {  // producer with only a block fence
+        b.st(MSG, 1, true);
+        b.fence(SCORD_SCOPE_CTA);
+        b.exch(FLAG, SCORD_SCOPE_GPU, 1, 0);
+        b.signal(2);
+      }
+      if (cta == 100 && wp == 1) {  // consumer in another block: dev_fence race on MSG
+        b.wait(2, 1);
+        Instr &f = b.atom(SCORD_OP_CAS, SCORD_SCOPE_GPU, FLAG);
+        f.cmp = 1; f.val = 1; f.old = 1; f.flags |= IF_HAS_CMP | IF_HAS_VAL | IF_HAS_OLD;
+        b.ld(MSG, 1, true);
+      }
+      if (cta == 3 && wp == 2) {  // block-scope atomic ...
+        b.atom(SCORD_OP_ADD, SCORD_SCOPE_CTA, SCNT);
+        b.signal(3);
+      }
+      if (cta == 60 && wp == 2) {  // ... and another block's: scoped_atomic race on SCNT
+        b.wait(3, 1);
+        b.atom(SCORD_OP_ADD, SCORD_SCOPE_CTA, SCNT);
+      }
+      if (cta == 110 && wp == 3) {  // after every lock holder: store without the lock
+        b.wait(1, grid);
+        b.st(ACC, 1, true);
+        b.fence(SCORD_SCOPE_GPU);
+      }
+    }
+  }
+  Kernel &k2 = new_kernel(w, "default_check", 15, 128);
+  for (uint64_t cta = 0; cta < 15; cta++)
+    for (unsigned wp = 0; wp < 4; wp++) {
+      W b{k2, k2.ctas[cta][wp]};
+      for (uint64_t i = 0; i < 4 * c.scale; i++) {
+        b.ld(OUT + (i * 60 + cta * 4 + wp) * 128);
+        b.alu(2);
+      }
+      b.ld(HIST + wp * 128);
+    }
+}
+
+// stream (RED/R110-like): well-coalesced loads and stores, a block fence per iteration.
+void build_stream(const SimConfig &c, Workload &w) {
+  const uint64_t grid = 240, iters = 8 * c.scale;
+  Kernel &k = new_kernel(w, "stream", grid, 256);
+  for (uint64_t cta = 0; cta < grid; cta++)
+    for (unsigned wp = 0; wp < 8; wp++) {
+      W b{k, k.ctas[cta][wp]};
+      uint64_t lin = cta * 8 + wp;
+      for (uint64_t i = 0; i < iters; i++) {
+        b.ld(IN + (i * grid * 8 + lin) * 128);
+        b.alu(4);
+        b.st(OUT + (i * grid * 8 + lin) * 128);
+      }
+      b.fence(SCORD_SCOPE_CTA);
+    }
+}
+
+// atomics (1DC-like): each thread reads a 9-point window (overlapping loads that hit in the
+// L1), computes, and adds its contribution to 3 outputs with atomics: block scope inside the
+// block's tile, device scope on the tile border shared with the neighbouring block.
+void build_atomics(const SimConfig &c, Workload &w) {
+  const uint64_t grid = 120, iters = 4 * c.scale;
+  Kernel &k = new_kernel(w, "atomics", grid, 128);
+  for (uint64_t cta = 0; cta < grid; cta++)
+    for (unsigned wp = 0; wp < 4; wp++) {
+      W b{k, k.ctas[cta][wp]};
+      for (uint64_t i = 0; i < iters; i++) {
+        uint64_t base = IN + ((i * grid + cta) * 4 + wp) * 128;
+        for (int t = 0; t < 3; t++) b.ld(base + 4 * t);  // shifted windows of the same lines
+        b.alu(8);
+        uint64_t tile = OUT + (cta * iters + i) * 512;
+        b.atom(SCORD_OP_ADD, SCORD_SCOPE_CTA, tile + wp * 128 + 4, 0x7ffffffe);
+        b.atom(SCORD_OP_ADD, SCORD_SCOPE_CTA, tile + wp * 128 + 8, 0x3ffffffc);
+        bool border = wp == 3;
+        b.atom(SCORD_OP_ADD, border ? SCORD_SCOPE_GPU : SCORD_SCOPE_CTA,
+               border ? OUT + 0x800000 + ((cta / 2) * iters + i) * 4 : tile + wp * 128, border ? 1 : 0x7fffffff);
+      }
+    }
+}
+
+// gather (GCOL/GCON-like): irregular loads over a large edge array, device atomics on
+// vertex labels, and a work counter.
+void build_gather(const SimConfig &c, Workload &w) {
+  const uint64_t grid = 120, iters = 6 * c.scale;
+  Kernel &k = new_kernel(w, "gather", grid, 128);
+  Rng rng{c.seed * 0x9E3779B97F4A7C15ull + 7};
+  for (uint64_t cta = 0; cta < grid; cta++)
+    for (unsigned wp = 0; wp < 4; wp++) {
+      W b{k, k.ctas[cta][wp]};
+      for (uint64_t i = 0; i < iters; i++) {
+        b.atom(SCORD_OP_ADD, SCORD_SCOPE_GPU, BLKCNT);  // work stealing counter
+        b.ld(IN + ((i * grid + cta) * 4 + wp) * 128);  // the vertex's edge offsets
+        std::vector<uint64_t> lanes;
+        for (int l = 0; l < 32; l++) lanes.push_back(IN + 0x400000 + 4 * (rng.next() % (1 << 20)));
+        b.gather(Op::LD, lanes);
+        b.alu(4);
+        lanes.clear();
+        for (int l = 0; l < 32; l++) lanes.push_back(HIST + 4 * (rng.next() % (1 << 18)));
+        b.gather(Op::ATOM, lanes);
+        Instr &a = b.v.back();
+        a.aop = SCORD_OP_MIN;
+        a.scope = SCORD_SCOPE_GPU;
+      }
+    }
+}
+}  // namespace
+
+bool builtin_workload(const std::string &name, const SimConfig &c, Workload &w, std::string &err) {
+  w = Workload{};
+  w.name = "builtin:" + name;
+  if (name == "default") build_default(c, w);
+  else if (name == "stream") build_stream(c, w);
+  else if (name == "atomics") build_atomics(c, w);
+  else if (name == "gather") build_gather(c, w);
+  else {
+    err = "unknown built-in workload '" + name + "' (known: " + kBuiltinNames + ")";
+    return false;
+  }
+  return true;
+}

@@ -1,0 +1,13 @@
+// builtin.h -- built-in workloads of scord-sim (docs/tlm.md "Built-in workloads"): `default`
+// (locks, fences, atomics, barriers and three injected races), and three synthetic memory
+// behaviours used by the tests and the benchmark: `stream`, `atomics`, `gather`.
+#pragma once
+#include <string>
+
+#include "sim_config.h"
+#include "trace.h"
+
+// Names accepted by --workload, comma-separated, for --help.
+extern const char *const kBuiltinNames;
+// Build workload `name` at size `scale` with `seed`; false with err for an unknown name.
+bool builtin_workload(const std::string &name, const SimConfig &c, Workload &w, std::string &err);

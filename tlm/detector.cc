@@ -1,0 +1,139 @@
+// detector.cc -- RaceDetector module (see detector.h).
+#include "detector.h"
+
+#include <algorithm>
+#include <cinttypes>
+
+#include "scord/vecread.h"
+
+using sc_core::sc_time;
+
+RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats &st,
+                           std::unique_ptr<DetectorEngine> eng, FILE *dump)
+    : sc_module(n), tsock("tsock"), md_sock("md_sock"), c_(c), st_(st), eng_(std::move(eng)), dump_(dump),
+      start_ring_(c.det_queue, 0), done_ring_(c.det_inflight, 0) {
+  tsock.register_b_transport(this, &RaceDetector::b_transport);
+  mgp_.set_extension(&mext_);
+  mext_.src = (uint16_t)c.det.num_sms;
+  md_.reserve(256);
+}
+
+void RaceDetector::kernel(const std::string &name) {
+  eng_->kernel_reset();
+  if (dump_) fprintf(dump_, "kernel name=%s\n", name.c_str());
+}
+
+void RaceDetector::note(const scord_event &ev) {
+  if (dump_) scord_event_write(dump_, &ev);
+}
+
+// Functional work first (arrival order = call order), then timing. `x->accepted` returns when
+// the packet got a queue entry; the caller (interconnect) holds the request until then.
+void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
+  auto *x = gp.get_extension<ScordExt>();
+  uint64_t arrive = abs_cycle(delay);
+  uint64_t words = 0;
+  md_.clear();
+  if (x->kind == PktKind::FENCE) {
+    const scord_event &e = x->fence_ev;
+    if (dump_) scord_event_write(dump_, &e);
+    eng_->fence(e.sm, e.warp, (scord_scope)e.scope);
+    st_.det_fences++;
+  } else {
+    for (uint32_t r = 0; r < x->nruns; r++) {
+      const DetRun &run = x->runs[r];
+      if (dump_) scord_event_write(dump_, &run.ev);
+      scord_access a = run.proto;
+      for (unsigned i = 0; i < run.ev.n; i++) {
+        a.addr = run.proto.addr + i * run.ev.stride;
+        size_t before = md_.size();
+        eng_->access(a, md_);
+        if (md_.size() == before) st_.det_outside++;
+        words++;
+      }
+    }
+    st_.det_packets++;
+    st_.det_words += words;
+  }
+  scord_race rr;
+  while (eng_->pop_race(rr)) races_.push_back(rr);
+  x->accepted = x->timed ? timing(arrive, words) : arrive;
+  delay = delay_to(x->accepted);
+}
+
+// Queue and pipeline timing of one packet arriving at `arrive` with `words` lanes to check.
+// Returns the cycle the packet was accepted into the input queue.
+uint64_t RaceDetector::timing(uint64_t arrive, uint64_t words) {
+  const uint64_t Q = c_.det_queue, W = c_.det_inflight;
+  uint64_t n = npk_++;
+  uint64_t accept = arrive;
+  if (n >= Q) accept = std::max(accept, start_ring_[(n - Q) % Q]);  // wait for a free entry
+  uint64_t occ = 0;
+  for (uint64_t i = 1; i <= std::min<uint64_t>(n, Q); i++)
+    if (start_ring_[(n - i) % Q] > arrive) occ++;
+  st_.det_occ_sum += occ;
+  st_.det_occ_max = std::max(st_.det_occ_max, occ);
+  if (accept > arrive) {
+    st_.det_stall_cycles += accept - arrive;
+    st_.det_stalled_packets++;
+  }
+  uint64_t ready = accept;
+  if (n >= W) ready = std::max(ready, done_ring_[(n - W) % W]);  // metadata slots all busy
+  uint64_t busy = std::max<uint64_t>(1, (words + c_.det_words_per_cycle - 1) / c_.det_words_per_cycle);
+  uint64_t start = pipe_.take(ready, busy);
+  uint64_t md_ready = start;
+  // Metadata lines read (and later written) by this packet, each once.
+  rd_lines_.clear();
+  wr_lines_.clear();
+  for (const MdTouch &m : md_) {
+    uint64_t line = (c_.det.md_base + 8 * m.index) / c_.line_bytes;
+    auto &v = m.write ? wr_lines_ : rd_lines_;
+    if (std::find(v.begin(), v.end(), line) == v.end()) v.push_back(line);
+  }
+  static unsigned char dummy[4096];
+  auto md_txn = [&](uint64_t line, bool write, uint64_t t) {
+    mgp_.set_address(line * c_.line_bytes);
+    mgp_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    mgp_.set_data_ptr(dummy);
+    mgp_.set_data_length(8);
+    mgp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    mext_.kind = write ? PktKind::MD_WR : PktKind::MD_RD;
+    mext_.side = false;
+    mext_.data_bytes = write ? 8 * (uint32_t)std::count_if(md_.begin(), md_.end(), [&](const MdTouch &m) {
+      return m.write && (c_.det.md_base + 8 * m.index) / c_.line_bytes == line; }) : 0;
+    mext_.resp_bytes = write ? 0 : 8 * (uint32_t)std::count_if(md_.begin(), md_.end(), [&](const MdTouch &m) {
+      return !m.write && (c_.det.md_base + 8 * m.index) / c_.line_bytes == line; });
+    sc_time d = delay_to(t);
+    md_sock->b_transport(mgp_, d);
+    return abs_cycle(d);
+  };
+  if (c_.ovh_md) {
+    uint64_t t = start;
+    for (uint64_t line : rd_lines_) md_ready = std::max(md_ready, md_txn(line, false, t++));
+    st_.det_md_reads += rd_lines_.size();
+  }
+  uint64_t done = std::max(md_ready, start + busy) + c_.det_lat;
+  if (c_.ovh_md) {
+    uint64_t t = done;
+    for (uint64_t line : wr_lines_) md_txn(line, true, t++);  // posted write-backs into the L2
+    st_.det_md_writes += wr_lines_.size();
+  }
+  start_ring_[n % Q] = start;
+  done_ring_[n % W] = done;
+  return accept;
+}
+
+void write_vector_header(FILE *f, const SimConfig &c, const std::string &workload) {
+  fprintf(f, "scord-vectors 1\n# detector arrival stream dumped by scord-sim (workload %s)\n", workload.c_str());
+  fprintf(f, "# tlm: l1_bytes=%" PRIu64 " l2_bytes=%" PRIu64 " channels=%" PRIu64 " ovh_lhd=%" PRIu64 " ovh_noc=%" PRIu64
+             " ovh_md=%" PRIu64 " quantum=%" PRIu64 "\n",
+          c.l1_bytes, c.l2_bytes, c.channels, c.ovh_lhd, c.ovh_noc, c.ovh_md, c.quantum);
+  fputs("config", f);
+  const uint64_t *dv = &c.det.num_sms;  // fields in SCORD_PARAM_LIST order
+  for (int i = 0; i < SCORD_P_COUNT; i++) {
+    if (i == SCORD_P_race_buf_entries) continue;
+    if (scord_param_table[i].derived && !(c.det.set_mask >> i & 1)) continue;
+    fprintf(f, dv[i] >= 0x10000 ? " %s=0x%" PRIx64 : " %s=%" PRIu64, scord_param_table[i].key, dv[i]);
+  }
+  fputc('\n', f);
+}

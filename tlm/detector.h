@@ -1,0 +1,56 @@
+// detector.h -- the RaceDetector TLM module: hangs off the interconnect, receives the side-band
+// of every access request, the detector-only packets of L1 hits and fence packets, runs the
+// decision logic (a DetectorEngine) in arrival order, and times its work: a bounded input queue
+// that pushes back on the interconnect, a detection pipeline, and a metadata accessor that
+// reads and writes 8-byte entries through the L2 at MdBase + 8*index (paper Figure 6).
+// With --dump-vectors it writes its arrival stream as a vectors v1 file.
+#pragma once
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+#include <vector>
+
+#include "detector_engine.h"
+#include "payload.h"
+#include "sim_config.h"
+#include "stats.h"
+
+class RaceDetector : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<RaceDetector> tsock;      // packets from the interconnect
+  tlm_utils::simple_initiator_socket<RaceDetector> md_sock; // metadata accessor -> interconnect
+
+  RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats &st, std::unique_ptr<DetectorEngine> eng,
+               FILE *dump);
+  // Kernel boundary: engine reset (detector.md section 7) and a `kernel` line in the dump.
+  void kernel(const std::string &name);
+  // A tracker-only event (bar, cta) for the dump; it has no detector effect.
+  void note(const scord_event &ev);
+  const std::vector<scord_race> &races() const { return races_; }
+  uint64_t overflow() const { return eng_->overflow(); }
+
+ private:
+  void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
+  uint64_t timing(uint64_t arrive, uint64_t words);
+  const SimConfig &c_;
+  Stats &st_;
+  std::unique_ptr<DetectorEngine> eng_;
+  FILE *dump_;
+  std::vector<scord_race> races_;
+  std::vector<MdTouch> md_;
+  std::vector<uint64_t> rd_lines_, wr_lines_;
+  // queue model: start cycle of the last det_queue packets, completion of the last det_inflight
+  std::vector<uint64_t> start_ring_, done_ring_;
+  uint64_t npk_ = 0;
+  Resource pipe_;
+  tlm::tlm_generic_payload mgp_;
+  ScordExt mext_;
+};
+
+// The `config` line of a dumped vector file: every detector parameter of the run (race_buf_entries
+// excepted, so scord-vec sizes its buffer as for any vector).
+void write_vector_header(FILE *f, const SimConfig &c, const std::string &workload);

@@ -1,0 +1,139 @@
+// gpu.cc -- top module: wiring, kernel sequencing, block scheduler, signals (see gpu.h).
+#include "gpu.h"
+
+#include <cinttypes>
+#include <cstdlib>
+#include <unistd.h>
+
+using sc_core::sc_time;
+
+Gpu::Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats &st,
+         std::unique_ptr<DetectorEngine> eng, FILE *dump)
+    : sc_module(n), c_(c), w_(w), st_(st) {
+  icnt_ = new Interconnect("icnt", c, st);
+  for (unsigned i = 0; i < c.det.num_sms; i++) {
+    sms_.push_back(new Sm(("sm" + std::to_string(i)).c_str(), i, *this, c, st));
+    sms_.back()->isock.bind(*icnt_->tsock[i]);
+  }
+  for (unsigned i = 0; i < c.channels; i++) {
+    l2_.push_back(new L2Slice(("l2_" + std::to_string(i)).c_str(), c, st));
+    dram_.push_back(new DramChannel(("dram" + std::to_string(i)).c_str(), c, st));
+    icnt_->to_l2[i]->bind(l2_.back()->tsock);
+    l2_.back()->dram.bind(dram_.back()->tsock);
+  }
+  if (eng) {
+    det_ = new RaceDetector("detector", c, st, std::move(eng), dump);
+    icnt_->to_det.bind(det_->tsock);
+    det_->md_sock.bind(*icnt_->tsock[c.det.num_sms]);
+  } else {
+    // Detection off: the detector port is never used; bind it to a sink so elaboration passes.
+    struct Sink : sc_core::sc_module, tlm::tlm_fw_transport_if<> {
+      tlm::tlm_target_socket<> t{"t"};
+      Sink(sc_core::sc_module_name nm) : sc_module(nm) { t.bind(*this); }
+      void b_transport(tlm::tlm_generic_payload &, sc_time &) override {}
+      tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload &, tlm::tlm_phase &, sc_time &) override {
+        return tlm::TLM_COMPLETED;
+      }
+      bool get_direct_mem_ptr(tlm::tlm_generic_payload &, tlm::tlm_dmi &) override { return false; }
+      unsigned transport_dbg(tlm::tlm_generic_payload &) override { return 0; }
+    };
+    auto *sink = new Sink("no_detector");
+    icnt_->to_det.bind(sink->t);
+    struct Src : sc_core::sc_module {
+      tlm_utils::simple_initiator_socket<Src> i{"i"};
+      Src(sc_core::sc_module_name nm) : sc_module(nm) {}
+    };
+    auto *src = new Src("no_md");
+    src->i.bind(*icnt_->tsock[c.det.num_sms]);
+  }
+  SC_THREAD(control);
+}
+
+Gpu::~Gpu() {}
+
+bool Gpu::next_cta(uint64_t &id) {
+  if (!cur_ || next_cta_ >= cur_->grid) return false;
+  id = next_cta_++;
+  return true;
+}
+
+void Gpu::sm_finished(uint64_t t) {
+  end_t_ = std::max(end_t_, t);
+  running_--;
+  if (running_ == 0) sm_done_ev.notify(sc_core::SC_ZERO_TIME);
+  else check_deadlock();
+}
+
+void Gpu::signal(uint64_t id, uint64_t t) {
+  auto &v = signals_[id];
+  v.push_back(v.empty() ? t : std::max(v.back(), t));
+  signal_gen_++;
+  blocked_ = 0;  // every blocked SM wakes up and looks again
+  signal_ev.notify(sc_core::SC_ZERO_TIME);
+}
+
+bool Gpu::signal_reached(uint64_t id, uint64_t count, uint64_t &t) const {
+  auto it = signals_.find(id);
+  if (it == signals_.end() || it->second.size() < count) return false;
+  t = it->second[count - 1];
+  return true;
+}
+
+void Gpu::sm_blocked(bool on) {
+  if (!on) return;
+  blocked_++;
+  check_deadlock();
+}
+
+// Every SM still running waits for a signal that nobody can send: an input error.
+void Gpu::check_deadlock() {
+  if (running_ == 0 || blocked_ < running_) return;
+  for (Sm *s : sms_) {
+    uint32_t line;
+    uint64_t id, count;
+    if (s->blocked_wait(line, id, count)) {
+      auto it = signals_.find(id);
+      uint64_t have = it == signals_.end() ? 0 : it->second.size();
+      if (progress_printed_) fputc('\n', stderr);
+      fprintf(stderr, "%s:%u: wait id=%" PRIu64 " count=%" PRIu64 " is never satisfied (counter reached %" PRIu64
+                      "; every warp is blocked)\n",
+              w_.name.c_str(), line, id, count, have);
+      fflush(stdout);
+      _exit(2);
+    }
+  }
+}
+
+void Gpu::progress(uint64_t now) {
+  if (!c_.progress) return;
+  auto t = std::chrono::steady_clock::now();
+  if (t - last_progress_ < std::chrono::milliseconds(500)) return;
+  last_progress_ = t;
+  double s = std::chrono::duration<double>(t - t0_).count();
+  fprintf(stderr, "\r[scord-sim] kernel %zu/%zu %-12s cycle %-10" PRIu64 " ctas %" PRIu64 "/%" PRIu64
+                  " warp-insts %-11" PRIu64 " %.1fs",
+          kidx_ + 1, w_.kernels.size(), cur_ ? cur_->name.c_str() : "", now, next_cta_, cur_ ? cur_->grid : 0,
+          st_.warp_insts, s);
+  progress_printed_ = true;
+}
+
+void Gpu::control() {
+  t0_ = last_progress_ = std::chrono::steady_clock::now();
+  for (kidx_ = 0; kidx_ < w_.kernels.size(); kidx_++) {
+    cur_ = &w_.kernels[kidx_];
+    next_cta_ = 0;
+    signals_.clear();
+    signal_gen_++;
+    running_ = (unsigned)sms_.size();
+    blocked_ = 0;
+    if (det_) det_->kernel(cur_->name);
+    for (Sm *s : sms_) s->kernel_reset();
+    kernel_start_ev.notify(sc_core::SC_ZERO_TIME);
+    wait(sm_done_ev);
+    wait(delay_to(end_t_));
+    st_.kernels++;
+  }
+  st_.cycles = end_t_;
+  if (progress_printed_) fputc('\n', stderr);
+  sc_core::sc_stop();
+}

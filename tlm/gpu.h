@@ -1,0 +1,62 @@
+// gpu.h -- the top of the TLM GPU model: SMs, interconnect, L2 slices, DRAM channels and the
+// race detector wired with TLM sockets; the kernel sequencer and the block scheduler (CTAs in
+// id order onto free slots), `signal`/`wait` counters, progress reporting and deadlock checks.
+#pragma once
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <unordered_map>
+#include <vector>
+
+#include "detector.h"
+#include "memsys.h"
+#include "sim_config.h"
+#include "sm.h"
+#include "stats.h"
+#include "trace.h"
+
+class Gpu : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(Gpu);
+  Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats &st,
+      std::unique_ptr<DetectorEngine> eng, FILE *dump);
+  ~Gpu() override;
+
+  // --- used by the SMs ---
+  const Kernel *kernel() const { return cur_; }
+  bool next_cta(uint64_t &id);
+  void sm_finished(uint64_t t);
+  void signal(uint64_t id, uint64_t t);
+  // True when counter `id` reached `count`; t = cycle it did.
+  bool signal_reached(uint64_t id, uint64_t count, uint64_t &t) const;
+  uint64_t signal_gen() const { return signal_gen_; }
+  void sm_blocked(bool on);
+  void progress(uint64_t now);
+  RaceDetector *det() { return det_; }
+  bool det_on() const { return det_ != nullptr; }
+  sc_core::sc_event kernel_start_ev, sm_done_ev, signal_ev;
+  const std::string &workload_name() const { return w_.name; }
+
+ private:
+  void control();
+  void check_deadlock();
+  const SimConfig &c_;
+  const Workload &w_;
+  Stats &st_;
+  const Kernel *cur_ = nullptr;
+  size_t kidx_ = 0;
+  uint64_t next_cta_ = 0;
+  unsigned running_ = 0, blocked_ = 0;
+  uint64_t end_t_ = 0;
+  std::unordered_map<uint64_t, std::vector<uint64_t>> signals_;  // running max of signal times
+  uint64_t signal_gen_ = 0;
+  std::vector<Sm *> sms_;
+  Interconnect *icnt_ = nullptr;
+  std::vector<L2Slice *> l2_;
+  std::vector<DramChannel *> dram_;
+  RaceDetector *det_ = nullptr;
+  std::chrono::steady_clock::time_point t0_, last_progress_;
+  bool progress_printed_ = false;
+};

@@ -1,0 +1,226 @@
+// main.cc -- scord-sim: run a workload (kernel trace or built-in generator) on the SystemC
+// TLM-2.0 GPU model with the ScoRD detector, print the configuration, the races and the
+// statistics; --compare-off measures the detector's overhead as the paper's Figures 8-10 do;
+// --bench measures simulation speed. See docs/tlm.md.
+#include <cinttypes>
+#include <cstdlib>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <systemc>
+#include <unistd.h>
+#include <vector>
+
+#include "builtin.h"
+#include "detector_engine.h"
+#include "run.h"
+#include "sim_config.h"
+#include "trace.h"
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: scord-sim [options] [TRACE]\n"
+          "Runs TRACE (docs/trace-format.md) or a built-in workload on the TLM GPU model.\n"
+          "  --workload=NAME       built-in workload: %s (default: default)\n"
+          "  --detector=MODE       off | ref (C model) | rtl | both (need co-simulation; not built yet)\n"
+          "  --dump-vectors FILE   write the detector's arrival stream as a vectors v1 file\n"
+          "  --compare-off         run with detection off and on (and each overhead source off):\n"
+          "                        overhead, DRAM-access ratio, Figure 10 breakdown\n"
+          "  --bench               simulation speed on the default workload (warp instructions/s)\n"
+          "  --config FILE         key=value lines; the command line overrides them\n"
+          "  --write-trace FILE    write the (built-in) workload as a trace file and exit\n"
+          "  --print-config        print the configuration and exit\n"
+          "  --stats-only          print only the statistics\n"
+          "  --progress, --no-progress   progress line on stderr (default: when stderr is a tty)\n"
+          "  --KEY=VALUE           any parameter below (dashes or underscores):\n",
+          kBuiltinNames);
+  sim_config_help(f);
+}
+
+namespace {
+struct Args {
+  std::vector<std::pair<std::string, std::string>> sets;
+  std::vector<std::string> config_files;
+  std::string trace;
+  int progress = -1;
+};
+}  // namespace
+
+static void die(const std::string &m) {
+  fprintf(stderr, "scord-sim: %s\n", m.c_str());
+  exit(2);
+}
+
+// Build the configuration: defaults, --config files, the trace's config lines, command line.
+static void configure(SimConfig &c, Workload &w, const Args &a) {
+  std::string err;
+  for (auto &f : a.config_files)
+    if (!sim_config_load(c, f, err)) die(err);
+  auto apply_cmdline = [&]() {
+    for (auto &kv : a.sets)
+      if (!sim_config_set(c, kv.first, kv.second, err)) die("--" + kv.first + ": " + err);
+  };
+  if (!a.trace.empty()) {
+    if (!trace_read(a.trace, w, err)) {
+      fprintf(stderr, "%s\n", err.c_str());
+      exit(2);
+    }
+    for (auto &kv : w.config)
+      if (!sim_config_set(c, kv.first, kv.second, err)) die(a.trace + ": config " + err);
+    apply_cmdline();
+    c.trace = a.trace;
+  } else {
+    apply_cmdline();
+    if (c.workload.empty()) c.workload = "default";
+    if (!builtin_workload(c.workload, c, w, err)) die(err);
+  }
+  if (!sim_config_finalize(c, err)) die(err);
+  if (c.det.num_sms > (uint64_t)kMaxSms) die("num_sms above 256 is not supported by the statistics");
+  if (!trace_check(w, c.det.warps_per_sm, c.det.addr_bits, err)) {
+    fprintf(stderr, "%s\n", err.c_str());
+    exit(2);
+  }
+  if (a.progress >= 0) c.progress = a.progress;
+  else c.progress = isatty(2);
+}
+
+static double pct(uint64_t on, uint64_t off) { return off ? 100.0 * ((double)on / (double)off - 1.0) : 0.0; }
+
+static int compare_off(SimConfig c, const Workload &w) {
+  struct V {
+    const char *name;
+    bool det;
+    int lhd, noc, md;
+  } vs[] = {{"off", false, 1, 1, 1}, {"on", true, 1, 1, 1}, {"on_no_lhd", true, 0, 1, 1},
+            {"on_no_noc", true, 1, 0, 1}, {"on_no_md", true, 1, 1, 0}, {"on_none", true, 0, 0, 0}};
+  Stats st[6];
+  std::string err;
+  c.dump_vectors.clear();
+  for (int i = 0; i < 6; i++) {
+    SimConfig v = c;
+    v.detector = vs[i].det ? (c.detector == "off" ? "ref" : c.detector) : "off";
+    v.ovh_lhd = vs[i].lhd;
+    v.ovh_noc = vs[i].noc;
+    v.ovh_md = vs[i].md;
+    v.progress = false;
+    int rc = run_sim_forked(v, w, st[i], err);
+    if (rc) die(std::string(vs[i].name) + ": " + err);
+    uint64_t dram = st[i].dram_reads[0] + st[i].dram_writes[0] + st[i].dram_reads[1] + st[i].dram_writes[1];
+    printf("run %-10s cycles %-10" PRIu64 " dram_data %-9" PRIu64 " dram_md %-9" PRIu64 " dram %-9" PRIu64
+           " races %" PRIu64 " wall %.2fs\n",
+           vs[i].name, st[i].cycles, st[i].dram_reads[0] + st[i].dram_writes[0], st[i].dram_reads[1] + st[i].dram_writes[1],
+           dram, st[i].races, st[i].wall_seconds);
+  }
+  auto dram = [](const Stats &s) { return s.dram_reads[0] + s.dram_writes[0] + s.dram_reads[1] + s.dram_writes[1]; };
+  const Stats &off = st[0], &on = st[1];
+  printf("workload %s md_ratio %" PRIu64 "\n", w.name.c_str(), c.det.md_ratio);
+  printf("overhead_pct %.1f\n", pct(on.cycles, off.cycles));
+  printf("dram_ratio %.3f (data %.3f, metadata %.3f of the detection-off total)\n",
+         off.cycles ? (double)dram(on) / (double)std::max<uint64_t>(1, dram(off)) : 0.0,
+         (double)(on.dram_reads[0] + on.dram_writes[0]) / (double)std::max<uint64_t>(1, dram(off)),
+         (double)(on.dram_reads[1] + on.dram_writes[1]) / (double)std::max<uint64_t>(1, dram(off)));
+  // Figure 10: switch each source's timing off, attribute the cycles it saves.
+  double up[3];
+  double sum = 0;
+  for (int i = 0; i < 3; i++) {
+    up[i] = on.cycles > st[2 + i].cycles ? (double)(on.cycles - st[2 + i].cycles) : 0.0;
+    sum += up[i];
+  }
+  printf("breakdown lhd_pct %.1f noc_pct %.1f md_pct %.1f", sum ? 100 * up[0] / sum : 0.0, sum ? 100 * up[1] / sum : 0.0,
+         sum ? 100 * up[2] / sum : 0.0);
+  printf(" (cycles saved: lhd %.0f noc %.0f md %.0f; all three off: overhead_pct %.1f)\n", up[0], up[1], up[2],
+         pct(st[5].cycles, off.cycles));
+  return 0;
+}
+
+static int bench(SimConfig c, const Workload &w) {
+  std::string err;
+  printf("bench workload %s scale %" PRIu64 " num_sms %" PRIu64 "\n", w.name.c_str(), c.scale, c.det.num_sms);
+  for (const char *mode : {"off", "ref"}) {
+    SimConfig v = c;
+    v.detector = mode;
+    v.dump_vectors.clear();
+    v.progress = false;
+    Stats st;
+    if (run_sim_forked(v, w, st, err)) die(err);
+    printf("bench detector=%-3s warp_insts %" PRIu64 " cycles %" PRIu64 " wall %.3f s  %.0f warp-insts/s  %.0f cycles/s\n",
+           mode, st.warp_insts, st.cycles, st.wall_seconds, st.warp_insts / st.wall_seconds, st.cycles / st.wall_seconds);
+  }
+  return 0;
+}
+
+// The SystemC banner is printed at the first elaboration unless this is set before it.
+static const int kNoBanner = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+
+int sc_main(int argc, char **argv) {
+  // Keep the output to the model's own lines (banner, "simulation stopped" info).
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  Args a;
+  SimConfig c;
+  bool write_only = false;
+  std::string write_path;
+  for (int i = 1; i < argc; i++) {
+    std::string s = argv[i];
+    auto value = [&](const std::string &opt) -> std::string {
+      size_t eq = s.find('=');
+      if (eq != std::string::npos) return s.substr(eq + 1);
+      if (i + 1 >= argc) die(opt + " needs a value");
+      return argv[++i];
+    };
+    if (s == "-h" || s == "--help") { usage(stdout); return 0; }
+    else if (s == "--compare-off") c.compare_off = true;
+    else if (s == "--bench") c.bench = true;
+    else if (s == "--progress") a.progress = 1;
+    else if (s == "--no-progress") a.progress = 0;
+    else if (s == "--print-config") c.print_config_only = true;
+    else if (s == "--stats-only") c.stats_only = true;
+    else if (s.rfind("--config", 0) == 0 && (s.size() == 8 || s[8] == '=')) a.config_files.push_back(value("--config"));
+    else if (s.rfind("--write-trace", 0) == 0 && (s.size() == 13 || s[13] == '=')) { write_only = true; write_path = value("--write-trace"); }
+    else if (s.rfind("--dump-vectors", 0) == 0 && (s.size() == 14 || s[14] == '=')) a.sets.emplace_back("dump_vectors", value("--dump-vectors"));
+    else if (s.rfind("--", 0) == 0) {
+      size_t eq = s.find('=');
+      if (eq == std::string::npos) {
+        if (i + 1 >= argc) die(s + ": expected --key=value (see --help)");
+        a.sets.emplace_back(s.substr(2), argv[++i]);
+      } else {
+        a.sets.emplace_back(s.substr(2, eq - 2), s.substr(eq + 1));
+      }
+    } else if (a.trace.empty()) {
+      a.trace = s;
+    } else {
+      die("more than one trace file given ('" + a.trace + "' and '" + s + "')");
+    }
+  }
+  Workload w;
+  configure(c, w, a);
+  if (c.detector == "rtl" || c.detector == "both") {
+    std::string why;
+    if (!make_engine(c.detector, c.det, why)) die(why);
+  }
+  if (write_only) {
+    std::string err;
+    if (!trace_write(write_path, w, err)) die(err);
+    return 0;
+  }
+  if (!c.stats_only) {
+    printf("# scord-sim: workload %s, %zu kernel(s), detector %s\n", w.name.c_str(), w.kernels.size(), c.detector.c_str());
+    sim_config_print(stdout, c, "# config ");
+  }
+  if (c.print_config_only) return 0;
+  if (c.compare_off) return compare_off(c, w);
+  if (c.bench) return bench(c, w);
+  Stats st;
+  std::vector<scord_race> races;
+  std::string err;
+  int rc = run_sim(c, w, st, races, err);
+  if (rc) die(err);
+  if (!c.stats_only) {
+    char buf[512];
+    for (auto &r : races) {
+      scord_race_format(&r, buf, sizeof buf);
+      printf("%s\n", buf);
+    }
+  }
+  print_stats(stdout, c, st);
+  return 0;
+}

@@ -1,0 +1,193 @@
+// memsys.cc -- interconnect, L2 slices and DRAM channels (see memsys.h).
+#include "memsys.h"
+
+#include <algorithm>
+#include <string>
+
+using sc_core::sc_time;
+using tlm::tlm_generic_payload;
+
+static bool is_md(const ScordExt *x) { return x->kind == PktKind::MD_RD || x->kind == PktKind::MD_WR; }
+
+// ---------------------------------------------------------------------------------------
+DramChannel::DramChannel(sc_core::sc_module_name n, const SimConfig &c, Stats &st)
+    : sc_module(n), tsock("tsock"), c_(c), st_(st), map_{c.line_bytes, c.channels}, banks_(c.dram_banks) {
+  tsock.register_b_transport(this, &DramChannel::b_transport);
+}
+
+// One line read or write: open-page policy, FCFS per bank (no FR-FCFS reordering), GDDR5
+// timings of Table V; the data bus carries one line per dram_burst cycles.
+void DramChannel::b_transport(tlm_generic_payload &gp, sc_time &delay) {
+  uint64_t t = abs_cycle(delay) + c_.dram_ctrl_lat;
+  uint64_t local = map_.local(gp.get_address());
+  uint64_t bi = (local / c_.dram_row_lines) % c_.dram_banks;
+  uint64_t row = local / (c_.dram_row_lines * c_.dram_banks);
+  Bank &b = banks_[bi];
+  uint64_t cmd;
+  if (b.open && b.row == row) {
+    cmd = std::max(t, b.col_ready);
+    st_.dram_row_hits++;
+  } else {
+    uint64_t ready = t;
+    if (b.open) ready = std::max(t, b.act + c_.dram_tras) + c_.dram_trp;  // precharge first
+    uint64_t act = ready;
+    if (b.acted) act = std::max(act, b.act + c_.dram_trc);
+    act = std::max(act, last_act_ + c_.dram_trrd);
+    last_act_ = std::max(last_act_, act);
+    b.act = act;
+    b.acted = b.open = true;
+    b.row = row;
+    b.col_ready = act + c_.dram_trcd;
+    cmd = b.col_ready;
+  }
+  uint64_t data = bus_.take(cmd + c_.dram_tcl, c_.dram_burst);
+  auto *x = gp.get_extension<ScordExt>();
+  bool md = x && is_md(x);
+  if (gp.is_write()) st_.dram_writes[md]++; else st_.dram_reads[md]++;
+  delay = delay_to(data + c_.dram_burst + c_.dram_ctrl_lat);
+  gp.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+// ---------------------------------------------------------------------------------------
+L2Slice::L2Slice(sc_core::sc_module_name n, const SimConfig &c, Stats &st)
+    : sc_module(n), tsock("tsock"), dram("dram"), c_(c), st_(st), map_{c.line_bytes, c.channels} {
+  sets_ = c.l2_bytes / c.channels / c.line_bytes / c.l2_ways;
+  ways_.resize(sets_ * c.l2_ways);
+  tsock.register_b_transport(this, &L2Slice::b_transport);
+  dgp_.set_extension(&dext_);
+  dgp_.set_data_length(c.line_bytes);
+  dgp_.set_streaming_width(c.line_bytes);
+}
+
+uint64_t L2Slice::dram_access(uint64_t addr, bool write, bool md, uint64_t t) {
+  static unsigned char dummy[4096];
+  dgp_.set_address(addr);
+  dgp_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+  dgp_.set_data_ptr(dummy);
+  dgp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  dext_.kind = md ? (write ? PktKind::MD_WR : PktKind::MD_RD) : (write ? PktKind::WR : PktKind::RD);
+  sc_time d = delay_to(t);
+  dram->b_transport(dgp_, d);
+  return abs_cycle(d);
+}
+
+// Write-back, write-allocate without fetch (a write fills its bytes; partial-line masks are
+// not modelled), LRU replacement. A line being filled answers when the fill arrives (MSHR).
+void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
+  auto *x = gp.get_extension<ScordExt>();
+  uint64_t t = abs_cycle(delay);
+  uint64_t addr = gp.get_address();
+  bool md = is_md(x);
+  bool write = x->kind == PktKind::WR || x->kind == PktKind::MD_WR;
+  bool atom = x->kind == PktKind::ATOM;
+  uint64_t s = tag_port_.take(t, 1);
+  uint64_t local = map_.local(addr);
+  uint64_t set = local % sets_, tag = local / sets_;
+  Way *w = &ways_[set * c_.l2_ways];
+  Way *hit = nullptr, *victim = w;
+  for (unsigned i = 0; i < c_.l2_ways; i++) {
+    if (w[i].valid && w[i].tag == tag) { hit = &w[i]; break; }
+    if (!w[i].valid) { if (victim->valid) victim = &w[i]; }
+    else if (victim->valid && w[i].stamp < victim->stamp) victim = &w[i];
+  }
+  uint64_t ready;
+  if (hit) {
+    st_.l2_hits[md]++;
+    ready = std::max(s + c_.l2_lat, hit->ready);
+  } else {
+    st_.l2_misses[md]++;
+    hit = victim;
+    if (hit->valid && hit->dirty) {
+      // Rebuild the victim's address; the write-back is posted (not on this request's path).
+      uint64_t vline = (hit->tag * sets_ + set) * c_.channels + map_.slice(addr);
+      uint64_t vaddr = vline * c_.line_bytes;
+      bool vmd = vaddr >= c_.det.md_base;
+      dram_access(vaddr, true, vmd, s + c_.l2_lat);
+    }
+    hit->valid = true;
+    hit->tag = tag;
+    hit->dirty = false;
+    if (write) {
+      ready = s + c_.l2_lat;
+    } else {
+      uint64_t fill = dram_access(addr, false, md, s + c_.l2_lat);
+      ready = fill + c_.l2_lat / 2;
+    }
+    hit->ready = ready;
+  }
+  hit->stamp = ++clock_;
+  if (write || atom) hit->dirty = true;
+  if (atom) ready = atom_unit_.take(ready, std::max<uint32_t>(1, x->lanes)) + c_.atom_lat;
+  delay = delay_to(ready);
+  gp.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+// ---------------------------------------------------------------------------------------
+Interconnect::Interconnect(sc_core::sc_module_name n, const SimConfig &c, Stats &st)
+    : sc_module(n), to_det("to_det"), c_(c), st_(st), map_{c.line_bytes, c.channels} {
+  unsigned ports = (unsigned)c.det.num_sms + 1;
+  for (unsigned i = 0; i < ports; i++) {
+    tsock.emplace_back(new tlm_utils::simple_target_socket_tagged<Interconnect>(("t" + std::to_string(i)).c_str()));
+    tsock.back()->register_b_transport(this, &Interconnect::b_transport, (int)i);
+  }
+  for (unsigned i = 0; i < c.channels; i++)
+    to_l2.emplace_back(new tlm_utils::simple_initiator_socket_tagged<Interconnect>(("l2_" + std::to_string(i)).c_str()));
+  inj_.resize(ports);
+  ej_.resize(ports);
+  l2_in_.resize(c.channels);
+  l2_out_.resize(c.channels);
+}
+
+// Routes one packet. Requests cross the source's injection port, the crossbar (icnt_lat) and
+// the slice's input port; replies the reverse. Access requests carrying ScoRD side-band data
+// are also delivered to the detector's input port (the detector hangs off the interconnect);
+// if its queue is full the request waits at the crossbar (back-pressure).
+void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) {
+  auto *x = gp.get_extension<ScordExt>();
+  uint64_t t = abs_cycle(delay);
+  Resource &inj = inj_[id], &ej = ej_[id];
+  if (x->kind == PktKind::DET_ONLY || x->kind == PktKind::FENCE) {
+    uint64_t arrive = t;
+    if (x->timed) {
+      uint64_t bytes = x->kind == PktKind::DET_ONLY ? c_.req_hdr_bytes + c_.scord_hdr_bytes : c_.fence_pkt_bytes;
+      st_.icnt_bytes[x->kind == PktKind::DET_ONLY ? BK_LHD_PKT : BK_FENCE_PKT] += bytes;
+      uint64_t fl = flits(bytes);
+      uint64_t s = inj.take(t, occ(fl));
+      s = det_in_.take(s + occ(fl) + c_.icnt_lat, docc(fl));
+      arrive = s + docc(fl);
+    }
+    sc_time d = delay_to(arrive);
+    to_det->b_transport(gp, d);  // sets x->accepted
+    delay = delay_to(x->timed ? x->accepted : t);
+    return;
+  }
+  bool md = is_md(x);
+  uint64_t hdr = (x->side && c_.ovh_noc) ? c_.scord_hdr_bytes : 0;
+  uint64_t req = c_.req_hdr_bytes + x->data_bytes + hdr;
+  st_.icnt_bytes[md ? BK_MD_REQ : BK_DATA_REQ] += c_.req_hdr_bytes + x->data_bytes;
+  st_.icnt_bytes[BK_SCORD_HDR] += hdr;
+  uint64_t fl = flits(req);
+  const bool from_det = id == (int)c_.det.num_sms;  // the detector's port is det_port_flits wide
+  uint64_t s = inj.take(t, from_det ? docc(fl) : occ(fl));
+  uint64_t at_xbar = s + (from_det ? docc(fl) : occ(fl)) + c_.icnt_lat;
+  if (x->side) {
+    // The side-band copy: header-sized, through the detector's input port.
+    uint64_t dfl = flits(c_.req_hdr_bytes + c_.scord_hdr_bytes);
+    uint64_t arrive = at_xbar;
+    if (c_.ovh_noc) arrive = det_in_.take(at_xbar, docc(dfl)) + docc(dfl);
+    sc_time d = delay_to(arrive);
+    to_det->b_transport(gp, d);
+    at_xbar = std::max(at_xbar, x->accepted);
+  }
+  unsigned sl = map_.slice(gp.get_address());
+  uint64_t at_l2 = l2_in_[sl].take(at_xbar, occ(fl)) + occ(fl);
+  sc_time d = delay_to(at_l2);
+  (*to_l2[sl])->b_transport(gp, d);
+  uint64_t done_l2 = abs_cycle(d);
+  uint64_t resp = c_.req_hdr_bytes + x->resp_bytes;
+  st_.icnt_bytes[md ? BK_MD_RESP : BK_DATA_RESP] += resp;
+  uint64_t rfl = flits(resp);
+  uint64_t r = l2_out_[sl].take(done_l2, occ(rfl)) + occ(rfl) + c_.icnt_lat;
+  r = ej.take(r, from_det ? docc(rfl) : occ(rfl)) + (from_det ? docc(rfl) : occ(rfl));
+  delay = delay_to(r);
+}

@@ -1,0 +1,90 @@
+// memsys.h -- the memory side of the TLM GPU model: the SM<->L2 interconnect (crossbar with
+// flits, per-port bandwidth and latency), the L2 slices (write-back, LRU) and one GDDR5 DRAM
+// channel per slice with a row buffer per bank. Loosely-timed: each module reserves its ports
+// and banks ("next free" bookkeeping, payload.h Resource) and returns the latency in the
+// b_transport delay (docs/tlm.md "Coding style").
+#pragma once
+#include <memory>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+#include <vector>
+
+#include "payload.h"
+#include "sim_config.h"
+#include "stats.h"
+
+// Address interleaving shared by the interconnect, L2 and DRAM: consecutive lines go to
+// consecutive channels.
+struct AddrMap {
+  uint64_t line_bytes, channels;
+  uint64_t line(uint64_t a) const { return a / line_bytes; }
+  unsigned slice(uint64_t a) const { return (unsigned)(line(a) % channels); }
+  uint64_t local(uint64_t a) const { return line(a) / channels; }  // line index inside a channel
+};
+
+class DramChannel : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<DramChannel> tsock;
+  DramChannel(sc_core::sc_module_name n, const SimConfig &c, Stats &st);
+
+ private:
+  struct Bank {
+    bool open = false;
+    uint64_t row = 0, act = 0, col_ready = 0;
+    bool acted = false;
+  };
+  void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
+  const SimConfig &c_;
+  Stats &st_;
+  AddrMap map_;
+  std::vector<Bank> banks_;
+  uint64_t last_act_ = 0;
+  Resource bus_;
+};
+
+class L2Slice : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<L2Slice> tsock;
+  tlm_utils::simple_initiator_socket<L2Slice> dram;
+  L2Slice(sc_core::sc_module_name n, const SimConfig &c, Stats &st);
+
+ private:
+  struct Way {
+    uint64_t tag = 0, stamp = 0, ready = 0;
+    bool valid = false, dirty = false;
+  };
+  void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
+  uint64_t dram_access(uint64_t addr, bool write, bool md, uint64_t t);
+  const SimConfig &c_;
+  Stats &st_;
+  AddrMap map_;
+  uint64_t sets_;
+  std::vector<Way> ways_;
+  uint64_t clock_ = 0;
+  Resource tag_port_, atom_unit_;
+  tlm::tlm_generic_payload dgp_;
+  ScordExt dext_;
+};
+
+class Interconnect : public sc_core::sc_module {
+ public:
+  // Target port i: SM i (i < num_sms) or the detector's metadata accessor (i == num_sms).
+  std::vector<std::unique_ptr<tlm_utils::simple_target_socket_tagged<Interconnect>>> tsock;
+  std::vector<std::unique_ptr<tlm_utils::simple_initiator_socket_tagged<Interconnect>>> to_l2;
+  tlm_utils::simple_initiator_socket<Interconnect> to_det;
+  Interconnect(sc_core::sc_module_name n, const SimConfig &c, Stats &st);
+
+ private:
+  void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
+  uint64_t flits(uint64_t bytes) const { return (bytes + c_.flit_bytes - 1) / c_.flit_bytes; }
+  uint64_t occ(uint64_t fl) const { return (fl + c_.port_flits - 1) / c_.port_flits; }
+  uint64_t docc(uint64_t fl) const { return (fl + c_.det_port_flits - 1) / c_.det_port_flits; }
+  const SimConfig &c_;
+  Stats &st_;
+  AddrMap map_;
+  std::vector<Resource> inj_, ej_;       // per source: injection and ejection ports
+  std::vector<Resource> l2_in_, l2_out_; // per L2 slice
+  Resource det_in_;                      // the detector's input port
+};

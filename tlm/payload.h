@@ -1,0 +1,92 @@
+// payload.h -- the TLM generic-payload extension that carries ScoRD's side-band data (the SM
+// tracker's packet fields, lane runs, fence notifications) and the packet kind through the
+// interconnect, plus time helpers shared by the modules (1 core cycle = 1 ns).
+#pragma once
+#include <systemc>
+#include <tlm>
+#include <vector>
+
+#include "scord/scord.h"
+
+// One run of access lanes with a constant stride: exactly one vectors-v1 event, checked with
+// one bloom (docs/tlm.md "Lane runs").
+struct DetRun {
+  scord_access proto;  // packet of lane 0; lane i has addr = proto.addr + i*ev.stride
+  scord_event ev;      // the same run as a vector event (for --dump-vectors and lock effects)
+};
+
+enum class PktKind : uint8_t {
+  RD,        // data read (L1 miss or volatile load)
+  WR,        // data write (store; L1 write-evict, write-through)
+  ATOM,      // atomic, executed at the L2
+  DET_ONLY,  // detector-only packet of an L1 load hit (paper Section IV)
+  FENCE,     // fence notification to the detector
+  MD_RD,     // detector metadata read through the L2
+  MD_WR,     // detector metadata write through the L2
+};
+
+struct ScordExt : tlm::tlm_extension<ScordExt> {
+  PktKind kind = PktKind::RD;
+  uint16_t src = 0;             // interconnect source port (SM id; num_sms = detector)
+  bool side = false;            // carries ScoRD side-band data (detector on)
+  bool timed = true;            // DET_ONLY/FENCE: charge network/queue time (Fig. 10 switches)
+  uint32_t data_bytes = 0;      // payload bytes towards the L2 (store data, atomic operands)
+  uint32_t resp_bytes = 0;      // payload bytes of the reply
+  uint32_t lanes = 0;           // active lanes (atomic unit occupancy)
+  const DetRun *runs = nullptr; // side-band lane runs
+  uint32_t nruns = 0;
+  scord_event fence_ev{};       // FENCE: the fence as an event
+  uint64_t accepted = 0;        // out: cycle the detector accepted the side-band
+
+  tlm::tlm_extension_base *clone() const override { return new ScordExt(*this); }
+  void copy_from(const tlm::tlm_extension_base &o) override { *this = static_cast<const ScordExt &>(o); }
+};
+
+// Core-cycle time helpers: absolute cycle of (now + delay), and the delay reaching cycle t.
+inline uint64_t cycle_unit() {
+  static const uint64_t u = sc_core::sc_time(1, sc_core::SC_NS).value();
+  return u;
+}
+inline uint64_t abs_cycle(const sc_core::sc_time &delay) {
+  return (sc_core::sc_time_stamp() + delay).value() / cycle_unit();
+}
+inline sc_core::sc_time delay_to(uint64_t t) {
+  uint64_t now = sc_core::sc_time_stamp().value();
+  uint64_t v = t * cycle_unit();
+  return sc_core::sc_time::from_value(v > now ? v - now : 0);
+}
+
+// A shared resource reserved in loosely-timed style (docs/tlm.md "Coding style"): it serves
+// one occupant per cycle, and remembers which cycles of a sliding window are booked. Because the
+// SMs run up to a quantum apart, requests do not arrive in time order; a calendar (rather than a
+// single "next free" time) lets an earlier request use a gap before a later booking instead of
+// queueing behind it. Cycles older than the window are forgotten (treated as free).
+struct Resource {
+  static constexpr uint64_t kWin = 1u << 14;  // cycles remembered
+  std::vector<uint8_t> cal = std::vector<uint8_t>(kWin, 0);
+  uint64_t base = 0;  // first cycle still remembered
+  uint64_t hi = 0;    // one past the last booked cycle
+  uint64_t busy = 0;  // cycles booked in total
+  // Book `dur` consecutive cycles starting no earlier than t; returns the first one.
+  uint64_t take(uint64_t t, uint64_t dur) {
+    if (t < base) t = base;
+    uint64_t s = t;
+    while (s < hi) {
+      uint64_t k = 0;
+      while (k < dur && s + k < hi && !cal[(s + k) & (kWin - 1)]) k++;
+      if (k == dur || s + k >= hi) break;
+      s = s + k + 1;
+    }
+    uint64_t end = s + dur;
+    if (end > base + kWin) {  // slide the window: forget the oldest cycles
+      uint64_t nb = end - kWin;
+      if (nb - base >= kWin) std::fill(cal.begin(), cal.end(), 0);
+      else for (uint64_t c = base; c < nb; c++) cal[c & (kWin - 1)] = 0;
+      base = nb;
+    }
+    for (uint64_t c = s; c < end; c++) cal[c & (kWin - 1)] = 1;
+    if (end > hi) hi = end;
+    busy += dur;
+    return s;
+  }
+};

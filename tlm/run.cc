@@ -1,0 +1,144 @@
+// run.cc -- build, run and report one simulation (see run.h).
+#include "run.h"
+
+#include <cerrno>
+#include <chrono>
+#include <cinttypes>
+#include <cstring>
+#include <sys/wait.h>
+#include <systemc>
+#include <unistd.h>
+
+#include "detector.h"
+#include "gpu.h"
+
+int run_sim(const SimConfig &c, const Workload &w, Stats &st, std::vector<scord_race> &races, std::string &err) {
+  std::unique_ptr<DetectorEngine> eng;
+  if (c.det_on()) {
+    eng = make_engine(c.detector, c.det, err);
+    if (!eng) return 2;
+  }
+  FILE *dump = nullptr;
+  if (!c.dump_vectors.empty()) {
+    if (!c.det_on()) {
+      err = "--dump-vectors needs the detector on (--detector=ref)";
+      return 2;
+    }
+    dump = fopen(c.dump_vectors.c_str(), "w");
+    if (!dump) {
+      err = c.dump_vectors + ": cannot open for writing: " + strerror(errno);
+      return 2;
+    }
+    static char buf[1 << 20];
+    setvbuf(dump, buf, _IOFBF, sizeof buf);
+    write_vector_header(dump, c, w.name);
+  }
+  sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+  auto t0 = std::chrono::steady_clock::now();
+  Gpu *gpu = new Gpu("gpu", c, w, st, std::move(eng), dump);
+  sc_core::sc_start();
+  st.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (gpu->det()) {
+    races = gpu->det()->races();
+    st.races = races.size();
+    st.race_overflow = gpu->det()->overflow();
+  }
+  if (dump && fclose(dump) != 0) {
+    err = c.dump_vectors + ": write error";
+    return 2;
+  }
+  return 0;
+}
+
+int run_sim_forked(const SimConfig &c, const Workload &w, Stats &st, std::string &err) {
+  int fd[2];
+  if (pipe(fd) != 0) {
+    err = std::string("pipe: ") + strerror(errno);
+    return 2;
+  }
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    err = std::string("fork: ") + strerror(errno);
+    return 2;
+  }
+  if (pid == 0) {
+    close(fd[0]);
+    Stats s;
+    std::vector<scord_race> races;
+    std::string e;
+    int rc = run_sim(c, w, s, races, e);
+    if (rc) {
+      fprintf(stderr, "scord-sim: %s\n", e.c_str());
+      _exit(rc);
+    }
+    const char *p = reinterpret_cast<const char *>(&s);
+    size_t left = sizeof s;
+    while (left) {
+      ssize_t k = write(fd[1], p, left);
+      if (k <= 0) _exit(3);
+      p += k;
+      left -= (size_t)k;
+    }
+    _exit(0);
+  }
+  close(fd[1]);
+  char *p = reinterpret_cast<char *>(&st);
+  size_t got = 0;
+  while (got < sizeof st) {
+    ssize_t k = read(fd[0], p + got, sizeof st - got);
+    if (k <= 0) break;
+    got += (size_t)k;
+  }
+  close(fd[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || got != sizeof st) {
+    err = "a child simulation failed";
+    return WIFEXITED(status) && WEXITSTATUS(status) == 2 ? 2 : 1;
+  }
+  return 0;
+}
+
+static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
+  fprintf(f, "cycles %" PRIu64 "\n", st.cycles);
+  fprintf(f, "kernels %" PRIu64 "\nctas %" PRIu64 "\n", st.kernels, st.ctas);
+  fprintf(f, "warp_insts %" PRIu64 "\n", st.warp_insts);
+  fprintf(f, "ipc %.3f\n", ratio(st.warp_insts, st.cycles));
+  fprintf(f, "ipc_per_sm");
+  for (unsigned i = 0; i < c.det.num_sms && i < (unsigned)kMaxSms; i++) fprintf(f, " %.3f", ratio(st.sm_insts[i], st.cycles));
+  fputc('\n', f);
+  fprintf(f, "mem_insts %" PRIu64 "\nmem_requests %" PRIu64 "\n", st.mem_insts, st.mem_reqs);
+  fprintf(f, "l1_load_hits %" PRIu64 "\nl1_load_misses %" PRIu64 "\nl1_mshr_merges %" PRIu64 "\nl1_bypass %" PRIu64 "\n",
+          st.l1_load_hits, st.l1_load_misses, st.l1_mshr_merges, st.l1_bypass);
+  fprintf(f, "l1_hit_rate %.4f\n", ratio(st.l1_load_hits, st.l1_load_hits + st.l1_load_misses + st.l1_mshr_merges));
+  fprintf(f, "l2_hit_rate_data %.4f\nl2_hit_rate_md %.4f\n", ratio(st.l2_hits[0], st.l2_hits[0] + st.l2_misses[0]),
+          ratio(st.l2_hits[1], st.l2_hits[1] + st.l2_misses[1]));
+  fprintf(f, "l2_accesses_data %" PRIu64 "\nl2_accesses_md %" PRIu64 "\n", st.l2_hits[0] + st.l2_misses[0],
+          st.l2_hits[1] + st.l2_misses[1]);
+  fprintf(f, "dram_reads_data %" PRIu64 "\ndram_writes_data %" PRIu64 "\ndram_reads_md %" PRIu64 "\ndram_writes_md %" PRIu64 "\n",
+          st.dram_reads[0], st.dram_writes[0], st.dram_reads[1], st.dram_writes[1]);
+  uint64_t dd = st.dram_reads[0] + st.dram_writes[0], dm = st.dram_reads[1] + st.dram_writes[1];
+  fprintf(f, "dram_accesses %" PRIu64 "\ndram_row_hit_rate %.4f\n", dd + dm, ratio(st.dram_row_hits, dd + dm));
+  uint64_t tot = 0;
+  for (int k = 0; k < BK_COUNT; k++) {
+    fprintf(f, "icnt_bytes_%s %" PRIu64 "\n", byte_kind_name(k), st.icnt_bytes[k]);
+    tot += st.icnt_bytes[k];
+  }
+  fprintf(f, "icnt_bytes_total %" PRIu64 "\n", tot);
+  if (c.det_on()) {
+    fprintf(f, "det_packets %" PRIu64 "\ndet_words %" PRIu64 "\ndet_words_outside_heap %" PRIu64 "\ndet_fences %" PRIu64 "\n",
+            st.det_packets, st.det_words, st.det_outside, st.det_fences);
+    fprintf(f, "det_md_line_reads %" PRIu64 "\ndet_md_line_writes %" PRIu64 "\n", st.det_md_reads, st.det_md_writes);
+    fprintf(f, "det_queue_occupancy_mean %.2f\ndet_queue_occupancy_max %" PRIu64 "\n",
+            ratio(st.det_occ_sum, st.det_packets + st.det_fences), st.det_occ_max);
+    fprintf(f, "det_stall_cycles %" PRIu64 "\ndet_stalled_packets %" PRIu64 "\nl1hit_stall_cycles %" PRIu64 "\n",
+            st.det_stall_cycles, st.det_stalled_packets, st.lhd_stall_cycles);
+  }
+  fprintf(f, "races_found %" PRIu64 "\nrace_overflow %" PRIu64 "\n", st.races, st.race_overflow);
+  fprintf(f, "wall_seconds %.3f\n", st.wall_seconds);
+  fprintf(f, "sim_warp_insts_per_second %.0f\n", st.wall_seconds > 0 ? st.warp_insts / st.wall_seconds : 0.0);
+}

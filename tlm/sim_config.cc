@@ -1,0 +1,159 @@
+// sim_config.cc -- parameter table, command-line / config-file setting and printing for
+// scord-sim (see sim_config.h).
+#include "sim_config.h"
+
+#include <cerrno>
+#include <cstring>
+
+namespace {
+struct SimParamInfo {
+  const char *key;
+  uint64_t def, lo, hi;
+  const char *doc;
+};
+const SimParamInfo kSimParams[] = {
+#define SIMCFG_INFO(n, d, lo, hi, doc) {#n, (uint64_t)(d), (uint64_t)(lo), (uint64_t)(hi), doc},
+    SIM_PARAM_LIST(SIMCFG_INFO)
+#undef SIMCFG_INFO
+};
+uint64_t *sim_field(SimConfig &c, size_t i) {
+  uint64_t *fields[] = {
+#define SIMCFG_PTR(n, d, lo, hi, doc) &c.n,
+      SIM_PARAM_LIST(SIMCFG_PTR)
+#undef SIMCFG_PTR
+  };
+  return fields[i];
+}
+const size_t kNumSim = sizeof(kSimParams) / sizeof(kSimParams[0]);
+}  // namespace
+
+SimConfig::SimConfig() { scord_params_default(&det); }
+
+bool parse_u64(const char *s, uint64_t &out) {
+  if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') return false;
+  int base = 10;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    base = 16;
+    s += 2;
+    if (!*s) return false;
+  }
+  errno = 0;
+  char *end = nullptr;
+  unsigned long long v = strtoull(s, &end, base);
+  if (errno || *end) return false;
+  out = v;
+  return true;
+}
+
+static bool parse_bool(const std::string &v, bool &out) {
+  if (v == "1" || v == "on" || v == "yes" || v == "true" || v.empty()) { out = true; return true; }
+  if (v == "0" || v == "off" || v == "no" || v == "false") { out = false; return true; }
+  return false;
+}
+
+bool sim_config_set(SimConfig &c, const std::string &key_in, const std::string &value, std::string &err) {
+  std::string key = key_in;
+  for (char &ch : key)
+    if (ch == '-') ch = '_';
+  for (size_t i = 0; i < kNumSim; i++) {
+    if (key != kSimParams[i].key) continue;
+    uint64_t v;
+    if (!parse_u64(value.c_str(), v)) { err = key + ": '" + value + "' is not an unsigned number"; return false; }
+    if (v < kSimParams[i].lo || v > kSimParams[i].hi) {
+      err = key + "=" + value + " out of range [" + std::to_string(kSimParams[i].lo) + ", " +
+            std::to_string(kSimParams[i].hi) + "]";
+      return false;
+    }
+    *sim_field(c, i) = v;
+    return true;
+  }
+  bool b;
+  if (key == "detector") {
+    if (value != "off" && value != "ref" && value != "rtl" && value != "both") {
+      err = "detector: '" + value + "' is not one of off, ref, rtl, both";
+      return false;
+    }
+    c.detector = value;
+    return true;
+  }
+  if (key == "workload") { c.workload = value; return true; }
+  if (key == "dump_vectors") { c.dump_vectors = value; return true; }
+  if (key == "progress") {
+    if (!parse_bool(value, b)) { err = "progress: expected 0 or 1"; return false; }
+    c.progress = b;
+    return true;
+  }
+  char e[256];
+  if (scord_params_set(&c.det, key.c_str(), value.c_str(), e, sizeof e) == 0) return true;
+  // scord_params_set names the key itself; only say "unknown" when no table has it.
+  bool known = false;
+  for (int i = 0; i < SCORD_P_COUNT; i++)
+    if (key == scord_param_table[i].key) known = true;
+  err = known ? std::string(e) : ("unknown parameter '" + key_in + "' (see scord-sim --help)");
+  return false;
+}
+
+bool sim_config_load(SimConfig &c, const std::string &path, std::string &err) {
+  FILE *f = fopen(path.c_str(), "r");
+  if (!f) { err = path + ": cannot open: " + strerror(errno); return false; }
+  char buf[4096];
+  unsigned line = 0;
+  while (fgets(buf, sizeof buf, f)) {
+    line++;
+    char *h = strchr(buf, '#');
+    if (h) *h = 0;
+    char *tok = strtok(buf, " \t\r\n");
+    for (; tok; tok = strtok(nullptr, " \t\r\n")) {
+      const char *eq = strchr(tok, '=');
+      if (!eq) { err = path + ":" + std::to_string(line) + ": expected key=value, got '" + tok + "'"; fclose(f); return false; }
+      std::string e;
+      if (!sim_config_set(c, std::string(tok, eq - tok), eq + 1, e)) {
+        err = path + ":" + std::to_string(line) + ": " + e;
+        fclose(f);
+        return false;
+      }
+    }
+  }
+  fclose(f);
+  return true;
+}
+
+bool sim_config_finalize(SimConfig &c, std::string &err) {
+  char e[256];
+  if (scord_params_finalize(&c.det, e, sizeof e) != 0) { err = e; return false; }
+  auto pow2 = [](uint64_t v) { return v && !(v & (v - 1)); };
+  if (!pow2(c.line_bytes)) { err = "line_bytes must be a power of two"; return false; }
+  uint64_t l1_sets = c.l1_bytes / (c.line_bytes * c.l1_ways);
+  if (l1_sets == 0 || l1_sets * c.line_bytes * c.l1_ways != c.l1_bytes) {
+    err = "l1_bytes must be a multiple of line_bytes*l1_ways";
+    return false;
+  }
+  uint64_t per = c.line_bytes * c.l2_ways * c.channels;
+  if (c.l2_bytes % per || c.l2_bytes / per == 0) {
+    err = "l2_bytes must be a multiple of line_bytes*l2_ways*channels";
+    return false;
+  }
+  if (c.det.ctas_per_sm > 64) { err = "ctas_per_sm above 64 is not supported by the SM model"; return false; }
+  return true;
+}
+
+void sim_config_print(FILE *f, const SimConfig &c, const char *prefix) {
+  SimConfig &m = const_cast<SimConfig &>(c);
+  for (size_t i = 0; i < kNumSim; i++) fprintf(f, "%s%s=%llu\n", prefix, kSimParams[i].key, (unsigned long long)*sim_field(m, i));
+  const uint64_t *dv = &c.det.num_sms;  // fields in table order (SCORD_PARAM_LIST)
+  for (int i = 0; i < SCORD_P_COUNT; i++) {
+    bool hex = dv[i] >= 0x10000;
+    fprintf(f, hex ? "%s%s=0x%llx\n" : "%s%s=%llu\n", prefix, scord_param_table[i].key, (unsigned long long)dv[i]);
+  }
+  fprintf(f, "%sdetector=%s\n", prefix, c.detector.c_str());
+  fprintf(f, "%sworkload=%s\n", prefix, c.trace.empty() ? c.workload.c_str() : c.trace.c_str());
+  if (!c.dump_vectors.empty()) fprintf(f, "%sdump_vectors=%s\n", prefix, c.dump_vectors.c_str());
+}
+
+void sim_config_help(FILE *f) {
+  for (size_t i = 0; i < kNumSim; i++)
+    fprintf(f, "  --%-20s %-10llu %s\n", kSimParams[i].key, (unsigned long long)kSimParams[i].def, kSimParams[i].doc);
+  for (int i = 0; i < SCORD_P_COUNT; i++)
+    fprintf(f, "  --%-20s %-10llu %s\n", scord_param_table[i].key, (unsigned long long)scord_param_table[i].def,
+            scord_param_table[i].doc);
+}

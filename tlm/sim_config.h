@@ -1,0 +1,86 @@
+// sim_config.h -- configuration of the TLM GPU model (scord-sim): timing parameters with the
+// paper's Table V defaults, the detector parameters (scord_params, one source of truth in
+// ref/include/scord/scord.h) and the run options. Every parameter can be set from the command
+// line (--key=value, dashes or underscores) or a config file (key=value lines).
+#pragma once
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "scord/scord.h"
+
+// X(name, default, min, max, doc). Cycles are core cycles (docs/tlm.md "Time").
+#define SIM_PARAM_LIST(X)                                                                   \
+  X(line_bytes, 128, 32, 4096, "cache line and coalescing segment (Table V: 128 B)")        \
+  X(l1_bytes, 16384, 1024, 1 << 24, "L1 data cache per SM (Table V: 16 KB)")                \
+  X(l1_ways, 4, 1, 64, "L1 associativity (Table V: 4)")                                     \
+  X(l1_lat, 20, 1, 10000, "L1 hit latency")                                                 \
+  X(l2_bytes, 1572864, 12288, 1ull << 32, "L2 total over all slices (Table V: 1.5 MB)")     \
+  X(l2_ways, 8, 1, 64, "L2 associativity (Table V: 8)")                                     \
+  X(channels, 12, 1, 256, "memory channels = L2 slices (Table V: 12)")                      \
+  X(l2_lat, 40, 1, 10000, "L2 slice pipeline latency (tag + data)")                         \
+  X(atom_lat, 8, 0, 10000, "extra latency of an atomic at the L2")                          \
+  X(dram_banks, 16, 1, 256, "banks per channel")                                            \
+  X(dram_row_lines, 16, 1, 1024, "lines per DRAM row (row buffer = row_lines*line_bytes)")  \
+  X(dram_trrd, 6, 0, 1000, "GDDR5 tRRD (Table V)")                                          \
+  X(dram_trcd, 12, 0, 1000, "GDDR5 tRCD (Table V)")                                         \
+  X(dram_tras, 28, 0, 1000, "GDDR5 tRAS (Table V)")                                         \
+  X(dram_trp, 12, 0, 1000, "GDDR5 tRP (Table V)")                                           \
+  X(dram_trc, 40, 0, 1000, "GDDR5 tRC (Table V)")                                           \
+  X(dram_tcl, 12, 0, 1000, "GDDR5 tCL (Table V)")                                           \
+  X(dram_burst, 8, 1, 1000, "data-bus cycles per line transfer")                            \
+  X(dram_ctrl_lat, 20, 0, 10000, "memory-controller latency each way")                     \
+  X(flit_bytes, 32, 4, 1024, "interconnect flit size")                                      \
+  X(port_flits, 1, 1, 64, "flits per cycle per interconnect port")                          \
+  X(icnt_lat, 16, 1, 10000, "interconnect traversal latency")                               \
+  X(req_hdr_bytes, 8, 0, 1024, "header of a base request or reply (address, command)")      \
+  X(scord_hdr_bytes, 8, 0, 1024, "ScoRD side-band bytes added to every access request")     \
+  X(fence_pkt_bytes, 8, 0, 1024, "ScoRD fence packet")                                      \
+  X(det_port_flits, 4, 1, 64, "flits per cycle of the detector's interconnect ports")       \
+  X(det_queue, 64, 1, 1 << 20, "detector input queue entries (packets)")                    \
+  X(det_inflight, 256, 1, 1 << 20, "detector packets waiting for metadata at once")         \
+  X(det_words_per_cycle, 32, 1, 1024, "words the detection logic checks per cycle")         \
+  X(det_lat, 4, 0, 10000, "detection pipeline latency after the metadata arrives")          \
+  X(ovh_lhd, 1, 0, 1, "time the detector-only packets on L1 hits (Fig. 10 LHD)")            \
+  X(ovh_noc, 1, 0, 1, "charge ScoRD header bytes and fence packets (Fig. 10 NOC)")          \
+  X(ovh_md, 1, 0, 1, "time metadata reads/writes through L2 and DRAM (Fig. 10 MD)")         \
+  X(alu_lat, 4, 1, 1000, "latency of a compute instruction to the warp's next one")         \
+  X(quantum, 100, 1, 1000000, "temporal-decoupling quantum (cycles)")                       \
+  X(scale, 1, 1, 1000, "size multiplier of the built-in workloads")                         \
+  X(seed, 1, 0, UINT64_MAX, "seed of the built-in workloads")
+
+struct SimConfig {
+#define SIMCFG_X(n, d, lo, hi, doc) uint64_t n = (d);
+  SIM_PARAM_LIST(SIMCFG_X)
+#undef SIMCFG_X
+  scord_params det{};           // detector parameters (NumSms, CtasPerSm, WarpsPerSm, ...)
+  std::string detector = "ref"; // off | ref | rtl | both
+  std::string workload;         // built-in name, or "" when a trace file is given
+  std::string trace;            // trace file path
+  std::string dump_vectors;     // --dump-vectors FILE
+  std::string write_trace;      // --write-trace FILE (built-in workload as a trace)
+  bool progress = false;
+  bool compare_off = false;
+  bool bench = false;
+  bool print_config_only = false;
+  bool stats_only = false;      // print statistics without the config block and races
+  bool quiet_races = false;
+
+  SimConfig();
+  bool det_on() const { return detector != "off"; }
+};
+
+// Set `key` (dashes allowed) to `value`: a timing parameter, a detector parameter or a run
+// option. Returns false with a message naming the key in `err`.
+bool sim_config_set(SimConfig &c, const std::string &key, const std::string &value, std::string &err);
+// Load key=value lines (# comments) from `path`; errors are "FILE:LINE: message".
+bool sim_config_load(SimConfig &c, const std::string &path, std::string &err);
+// Finalize the detector parameters and check cross-parameter rules.
+bool sim_config_finalize(SimConfig &c, std::string &err);
+// Print the full configuration, one `key=value` per line, each prefixed by `prefix`.
+void sim_config_print(FILE *f, const SimConfig &c, const char *prefix);
+// One-line listing of the timing parameters for the --help text.
+void sim_config_help(FILE *f);
+// Parse an unsigned decimal or 0x-hex number (no sign); false on error.
+bool parse_u64(const char *s, uint64_t &out);

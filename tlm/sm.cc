@@ -1,0 +1,514 @@
+// sm.cc -- streaming multiprocessor (see sm.h).
+#include "sm.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "gpu.h"
+
+using sc_core::sc_time;
+
+Sm::Sm(sc_core::sc_module_name n, unsigned id, Gpu &gpu, const SimConfig &c, Stats &st)
+    : sc_module(n), isock("isock"), id_(id), g_(gpu), c_(c), st_(st) {
+  warps_.resize(c.det.warps_per_sm);
+  slots_.resize(c.det.ctas_per_sm);
+  l1_sets_ = c.l1_bytes / (c.line_bytes * c.l1_ways);
+  l1_.resize(l1_sets_ * c.l1_ways);
+  tr_ = scord_tracker_new(&c.det, id);
+  if (!tr_) SC_REPORT_FATAL("scord-sim", "out of memory for the SM tracker");
+  gp_.set_extension(&ext_);
+  static unsigned char dummy[4096];
+  gp_.set_data_ptr(dummy);
+  runs_.reserve(64);
+  SC_THREAD(run);
+}
+
+Sm::~Sm() {
+  gp_.clear_extension(&ext_);
+  scord_tracker_free(tr_);
+}
+
+void Sm::kernel_reset() { scord_tracker_reset(tr_); }
+
+bool Sm::blocked_wait(uint32_t &line, uint64_t &id, uint64_t &count) const {
+  for (auto &w : warps_)
+    if (w.st == AT_WAIT) {
+      const Instr &in = (*w.code)[w.ip];
+      line = in.line;
+      id = in.addr;
+      count = in.stride;
+      return true;
+    }
+  return false;
+}
+
+void Sm::run() {
+  for (;;) {
+    wait(g_.kernel_start_ev);
+    run_kernel();
+    g_.sm_finished(now_);
+  }
+}
+
+// Synchronise with SystemC time when the local clock is a quantum ahead (temporal decoupling).
+void Sm::sync() {
+  wait(delay_to(now_));
+  if (id_ == 0) g_.progress(now_);
+}
+
+void Sm::run_kernel() {
+  k_ = g_.kernel();
+  now_ = abs_cycle(sc_core::SC_ZERO_TIME);
+  for (auto &w : l1_) w.valid = false;  // L1 is invalidated between kernels
+  more_ctas_ = true;
+  live_warps_ = 0;
+  seen_signal_gen_ = ~0ull;
+  try_launch(now_);
+  uint64_t sc_now = now_;
+  for (;;) {
+    int wi = pick();
+    if (wi < 0) {
+      if (live_warps_ == 0) {
+        if (!more_ctas_) break;
+        try_launch(now_);
+        if (live_warps_ == 0) break;
+        continue;
+      }
+      if (check_waits()) continue;
+      // Every live warp waits for another SM: let SystemC time advance until a signal.
+      wait(delay_to(now_));
+      if (check_waits()) continue;  // a signal may have come while we synchronised
+      g_.sm_blocked(true);
+      wait(g_.signal_ev);
+      g_.sm_blocked(false);
+      now_ = std::max(now_, abs_cycle(sc_core::SC_ZERO_TIME));
+      sc_now = abs_cycle(sc_core::SC_ZERO_TIME);
+      continue;
+    }
+    Warp &w = warps_[wi];
+    if (w.ready > now_) now_ = w.ready;
+    execute((unsigned)wi);
+    if (now_ >= sc_now + c_.quantum) {
+      sync();
+      sc_now = abs_cycle(sc_core::SC_ZERO_TIME);
+    }
+    if (g_.signal_gen() != seen_signal_gen_) check_waits();
+  }
+}
+
+// The ACTIVE warp that is ready first (ties: lowest slot), -1 if none.
+int Sm::pick() const {
+  int best = -1;
+  uint64_t br = ~0ull;
+  for (unsigned i = 0; i < warps_.size(); i++)
+    if (warps_[i].st == ACTIVE && warps_[i].ready < br) {
+      br = warps_[i].ready;
+      best = (int)i;
+    }
+  return best;
+}
+
+// Re-examine warps blocked in `wait`; true if one could go on.
+bool Sm::check_waits() {
+  seen_signal_gen_ = g_.signal_gen();
+  bool any = false;
+  for (unsigned i = 0; i < warps_.size(); i++) {
+    Warp &w = warps_[i];
+    if (w.st != AT_WAIT) continue;
+    const Instr &in = (*w.code)[w.ip];
+    uint64_t t;
+    if (g_.signal_reached(in.addr, in.stride, t)) {
+      w.st = ACTIVE;
+      w.ready = std::max({w.ready, t, w.load_done});
+      w.ip++;
+      any = true;
+      maybe_finish(i);
+    }
+  }
+  return any;
+}
+
+// Block scheduler: fill free CTA slots (with a contiguous range of free warp slots) with the
+// next CTAs of the kernel, starting at cycle t.
+void Sm::try_launch(uint64_t t) {
+  const unsigned need = k_->warps_per_cta;
+  while (more_ctas_) {
+    int si = -1;
+    for (unsigned s = 0; s < slots_.size(); s++)
+      if (!slots_[s].used) { si = (int)s; break; }
+    if (si < 0) return;
+    int first = -1;
+    for (unsigned w = 0; w + need <= warps_.size(); w++) {
+      bool ok = true;
+      for (unsigned j = 0; j < need && ok; j++) ok = warps_[w + j].st == FREE;  // DONE warps still belong to a running CTA
+      if (ok) { first = (int)w; break; }
+    }
+    if (first < 0) return;
+    uint64_t cta;
+    if (!g_.next_cta(cta)) { more_ctas_ = false; return; }
+    Slot &s = slots_[si];
+    s = Slot{};
+    s.used = true;
+    s.cta = cta;
+    s.first = (uint16_t)first;
+    s.nwarps = (uint16_t)need;
+    st_.ctas++;
+    if (g_.det_on()) {
+      scord_tracker_cta_start(tr_, first, need);
+      scord_event ev{};
+      ev.type = SCORD_EV_CTA;
+      ev.sm = (uint16_t)id_;
+      ev.cta = (uint16_t)si;
+      ev.first_warp = (uint16_t)first;
+      ev.warps = (uint16_t)need;
+      g_.det()->note(ev);
+    }
+    for (unsigned j = 0; j < need; j++) {
+      Warp &w = warps_[first + j];
+      w = Warp{};
+      w.code = &k_->ctas[cta][j];
+      w.slot = (uint8_t)si;
+      w.ready = t;
+      w.st = ACTIVE;
+      s.live++;
+      live_warps_++;
+    }
+    for (unsigned j = 0; j < need; j++) maybe_finish(first + j);
+  }
+}
+
+void Sm::maybe_finish(unsigned wi) {
+  Warp &w = warps_[wi];
+  if (w.st == ACTIVE && w.ip >= w.code->size()) finish_warp(wi);
+}
+
+void Sm::finish_warp(unsigned wi) {
+  Warp &w = warps_[wi];
+  w.st = DONE;
+  live_warps_--;
+  uint64_t t = std::max({w.ready, w.store_done, w.load_done});
+  Slot &s = slots_[w.slot];
+  s.live--;
+  s.done_t = std::max(s.done_t, t);
+  if (s.live == 0) {
+    s.used = false;
+    for (unsigned j = 0; j < s.nwarps; j++) warps_[s.first + j].st = FREE;
+    st_.sm_busy_until[id_] = std::max(st_.sm_busy_until[id_], s.done_t);
+    try_launch(std::max(now_, s.done_t));
+  } else {
+    check_barrier(w.slot);
+  }
+}
+
+// A barrier completes when every live warp of the CTA has arrived (exited warps count as
+// arrived); the CTA's barrier counter moves on (detector.md section 3).
+void Sm::check_barrier(unsigned si) {
+  Slot &s = slots_[si];
+  if (s.at_bar == 0 || s.at_bar != s.live) return;
+  if (g_.det_on()) {
+    scord_tracker_barrier(tr_, si);
+    scord_event ev{};
+    ev.type = SCORD_EV_BAR;
+    ev.sm = (uint16_t)id_;
+    ev.cta = (uint16_t)si;
+    ev.pc = s.bar_pc;
+    g_.det()->note(ev);
+  }
+  s.at_bar = 0;
+  for (unsigned j = 0; j < s.nwarps; j++) {
+    Warp &w = warps_[s.first + j];
+    if (w.st != AT_BAR) continue;
+    w.st = ACTIVE;
+    w.ready = s.bar_t + 1;
+  }
+  for (unsigned j = 0; j < s.nwarps; j++) maybe_finish(s.first + j);
+}
+
+void Sm::execute(unsigned wi) {
+  Warp &w = warps_[wi];
+  const Instr &in = (*w.code)[w.ip];
+  switch (in.op) {
+  case Op::ALU:
+    st_.sm_insts[id_] += in.stride;
+    st_.warp_insts += in.stride;
+    now_ += in.stride;
+    w.ready = now_ - 1 + c_.alu_lat;
+    w.ip++;
+    break;
+  case Op::DELAY:
+    w.ready = now_ + in.stride;
+    w.ip++;
+    break;
+  case Op::SIGNAL:
+    g_.signal(in.addr, std::max(now_, w.store_done));
+    w.ip++;
+    break;
+  case Op::WAIT: {
+    uint64_t t;
+    if (g_.signal_reached(in.addr, in.stride, t)) {
+      w.ready = std::max({now_, t, w.load_done});
+      w.ip++;
+    } else {
+      w.st = AT_WAIT;
+    }
+    break;
+  }
+  case Op::FENCE: {
+    st_.sm_insts[id_]++;
+    st_.warp_insts++;
+    uint64_t t = std::max({now_ + 1, w.store_done, w.load_done});
+    if (g_.det_on()) {
+      Slot &s = slots_[w.slot];
+      scord_tracker_fence(tr_, wi, (scord_scope)in.scope);
+      ext_.fence_ev = scord_event{};
+      ext_.fence_ev.type = SCORD_EV_FENCE;
+      ext_.fence_ev.sm = (uint16_t)id_;
+      ext_.fence_ev.cta = (uint16_t)w.slot;
+      ext_.fence_ev.warp = (uint16_t)wi;
+      ext_.fence_ev.scope = in.scope;
+      ext_.fence_ev.pc = in.pc;
+      (void)s;
+      uint64_t a = send(PktKind::FENCE, 0, now_, true, nullptr, 0, 0, 0, 0, c_.ovh_noc != 0);
+      if (c_.ovh_noc) t = std::max(t, a);
+    }
+    now_++;
+    w.ready = t;
+    w.ip++;
+    break;
+  }
+  case Op::BAR: {
+    st_.sm_insts[id_]++;
+    st_.warp_insts++;
+    Slot &s = slots_[w.slot];
+    now_++;
+    w.st = AT_BAR;
+    w.ip++;
+    s.at_bar++;
+    s.bar_t = std::max({s.bar_t, now_, w.load_done});
+    s.bar_pc = in.pc;
+    check_barrier(w.slot);
+    return;
+  }
+  case Op::LD:
+  case Op::ST:
+  case Op::ATOM:
+    mem(wi, in);
+    w.ip++;
+    break;
+  }
+  maybe_finish(wi);
+}
+
+uint64_t Sm::send(PktKind k, uint64_t addr, uint64_t t, bool side, const DetRun *runs, uint32_t nruns,
+                  uint32_t data_bytes, uint32_t resp_bytes, uint32_t lanes, bool timed) {
+  gp_.set_address(addr);
+  gp_.set_command(k == PktKind::WR ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+  gp_.set_data_length(c_.line_bytes);
+  gp_.set_streaming_width(c_.line_bytes);
+  gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  ext_.kind = k;
+  ext_.src = (uint16_t)id_;
+  ext_.side = side;
+  ext_.timed = timed;
+  ext_.runs = runs;
+  ext_.nruns = nruns;
+  ext_.data_bytes = data_bytes;
+  ext_.resp_bytes = resp_bytes;
+  ext_.lanes = lanes;
+  ext_.accepted = 0;
+  sc_time d = delay_to(t);
+  isock->b_transport(gp_, d);
+  return abs_cycle(d);
+}
+
+Sm::L1Way *Sm::l1_find(uint64_t line) {
+  L1Way *w = &l1_[(line % l1_sets_) * c_.l1_ways];
+  for (unsigned i = 0; i < c_.l1_ways; i++)
+    if (w[i].valid && w[i].tag == line) return &w[i];
+  return nullptr;
+}
+
+Sm::L1Way *Sm::l1_victim(uint64_t line) {
+  L1Way *w = &l1_[(line % l1_sets_) * c_.l1_ways], *v = w;
+  for (unsigned i = 0; i < c_.l1_ways; i++) {
+    if (!w[i].valid) return &w[i];
+    if (w[i].stamp < v->stamp) v = &w[i];
+  }
+  return v;
+}
+
+// Split the words of one coalesced request (lane order; a lane wider than 4 bytes is several
+// words) into runs of constant stride, each one vector event with its own bloom; for an
+// atomic, each run's lock-table effects are applied before the next run's bloom is taken
+// (docs/tlm.md "Lane runs").
+void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, unsigned n) {
+  const Slot &s = slots_[warps_[wi].slot];
+  const uint32_t block_id = (uint32_t)(id_ * c_.det.ctas_per_sm + warps_[wi].slot);
+  const scord_kind kind = in.op == Op::LD ? SCORD_LD : in.op == Op::ST ? SCORD_ST : SCORD_ATOM;
+  const bool atom = kind == SCORD_ATOM;
+  (void)s;
+  uint64_t ws[128];
+  uint32_t wo[128];
+  unsigned nw = 0;
+  for (unsigned i = 0; i < n; i++) {
+    unsigned cnt = in.size <= 4 ? 1 : in.size / 4;
+    uint64_t a0 = addr[i] & ~3ull;
+    for (unsigned j = 0; j < cnt; j++) {
+      ws[nw] = a0 + 4 * j;
+      wo[nw] = old[i];
+      nw++;
+    }
+  }
+  unsigned i = 0;
+  while (i < nw) {
+    unsigned len = 1;
+    uint64_t stride = 4;
+    if (i + 1 < nw && ws[i + 1] >= ws[i] && (!atom || wo[i + 1] == wo[i])) {
+      stride = ws[i + 1] - ws[i];
+      len = 2;
+      while (i + len < nw && len < 32 && ws[i + len] == ws[i] + len * stride && (!atom || wo[i + len] == wo[i])) len++;
+    }
+    DetRun r;
+    uint32_t bloom = scord_tracker_bloom(tr_, wi, block_id);
+    scord_tracker_make_access(tr_, &r.proto, warps_[wi].slot, wi, kind, (in.flags & IF_VOLATILE) != 0,
+                              (scord_scope)in.scope, ws[i], in.pc, bloom);
+    r.ev = scord_event{};
+    r.ev.type = atom ? SCORD_EV_ATOM : kind == SCORD_LD ? SCORD_EV_LD : SCORD_EV_ST;
+    r.ev.sm = (uint16_t)id_;
+    r.ev.cta = warps_[wi].slot;
+    r.ev.warp = (uint16_t)wi;
+    r.ev.addr = ws[i];
+    r.ev.n = (uint8_t)len;
+    r.ev.stride = len > 1 ? stride : 4;
+    r.ev.pc = in.pc;
+    r.ev.is_volatile = !atom && (in.flags & IF_VOLATILE);
+    if (atom) {
+      r.ev.op = in.aop;
+      r.ev.scope = in.scope;
+      r.ev.has_cmp = in.flags & IF_HAS_CMP;
+      r.ev.has_val = in.flags & IF_HAS_VAL;
+      r.ev.has_old = in.flags & IF_HAS_OLD;
+      r.ev.cmp = in.cmp;
+      r.ev.val = in.val;
+      r.ev.old = wo[i];
+    }
+    runs_.push_back(r);
+    if (atom)
+      for (unsigned l = 0; l < len; l++)
+        scord_tracker_atomic(tr_, wi, (scord_atom_op)in.aop, (scord_scope)in.scope, ws[i] + l * r.ev.stride,
+                             r.ev.has_cmp, in.cmp, r.ev.has_val, in.val, r.ev.has_old, wo[i]);
+    i += len;
+  }
+}
+
+// A load, store or atomic: coalesce the active lanes into line requests (in order of first
+// lane), then per request: L1 (loads), the L2 through the interconnect, and the ScoRD
+// side-band (or a detector-only packet on an L1 hit).
+void Sm::mem(unsigned wi, const Instr &in) {
+  Warp &w = warps_[wi];
+  st_.sm_insts[id_]++;
+  st_.warp_insts++;
+  st_.mem_insts++;
+  uint64_t la[32];
+  uint32_t lo[32];
+  unsigned n = 0;
+  if (in.flags & IF_LANES) {
+    for (unsigned l = 0; l < in.nlanes; l++) {
+      la[n] = k_->lane_pool[in.lanes_off + l];
+      lo[n] = (in.flags & IF_OLD_LIST) ? k_->old_pool[in.old_off + n] : in.old;
+      n++;
+    }
+  } else {
+    for (unsigned l = 0; l < 32; l++)
+      if (in.mask >> l & 1) {
+        la[n] = in.addr + l * in.stride;
+        lo[n] = (in.flags & IF_OLD_LIST) ? k_->old_pool[in.old_off + n] : in.old;
+        n++;
+      }
+  }
+  // coalescing
+  uint64_t gline[32];
+  unsigned gcnt[32], glanes[32][32], ng = 0;
+  for (unsigned i = 0; i < n; i++) {
+    uint64_t line = la[i] / c_.line_bytes;
+    unsigned g = 0;
+    while (g < ng && gline[g] != line) g++;
+    if (g == ng) { gline[ng] = line; gcnt[ng] = 0; ng++; }
+    glanes[g][gcnt[g]++] = i;
+  }
+  const bool det = g_.det_on();
+  const bool vol = in.flags & IF_VOLATILE;
+  uint64_t t = now_;
+  now_++;  // issue slot
+  uint64_t done = t + 1;
+  for (unsigned g = 0; g < ng; g++) {
+    uint64_t ga[32];
+    uint32_t go[32];
+    for (unsigned j = 0; j < gcnt[g]; j++) {
+      ga[j] = la[glanes[g][j]];
+      go[j] = lo[glanes[g][j]];
+    }
+    runs_.clear();
+    if (det) build_runs(wi, in, ga, go, gcnt[g]);
+    const DetRun *rp = runs_.data();
+    const uint32_t nr = (uint32_t)runs_.size();
+    uint64_t rt = ldst_.take(t, 1);  // the LD/ST unit sends one request per cycle
+    uint64_t addr = gline[g] * c_.line_bytes;
+    uint32_t bytes = gcnt[g] * in.size;
+    st_.mem_reqs++;
+    if (in.op == Op::LD && !vol) {
+      L1Way *l = l1_find(gline[g]);
+      if (l) {
+        uint64_t data;
+        if (l->ready > rt + c_.l1_lat) {
+          st_.l1_mshr_merges++;
+          data = l->ready;
+        } else {
+          st_.l1_load_hits++;
+          data = rt + c_.l1_lat;
+        }
+        l->stamp = ++l1_clock_;
+        if (det) {
+          uint64_t a = send(PktKind::DET_ONLY, addr, rt, true, rp, nr, 0, 0, gcnt[g], c_.ovh_lhd != 0);
+          if (c_.ovh_lhd && a > data) {
+            st_.lhd_stall_cycles += a - data;
+            data = a;
+          }
+        }
+        done = std::max(done, data);
+      } else {
+        st_.l1_load_misses++;
+        uint64_t r = send(PktKind::RD, addr, rt, det, rp, nr, 0, (uint32_t)c_.line_bytes, gcnt[g], true);
+        L1Way *v = l1_victim(gline[g]);
+        v->valid = true;
+        v->tag = gline[g];
+        v->ready = r;
+        v->stamp = ++l1_clock_;
+        done = std::max(done, r);
+      }
+    } else if (in.op == Op::LD) {
+      st_.l1_bypass++;
+      uint64_t r = send(PktKind::RD, addr, rt, det, rp, nr, 0, bytes, gcnt[g], true);
+      done = std::max(done, r);
+    } else if (in.op == Op::ST) {
+      if (L1Way *l = l1_find(gline[g])) l->valid = false;  // global write-evict
+      uint64_t r = send(PktKind::WR, addr, rt, det, rp, nr, bytes, 0, gcnt[g], true);
+      w.store_done = std::max(w.store_done, r);
+    } else {
+      st_.l1_bypass++;
+      if (L1Way *l = l1_find(gline[g])) l->valid = false;
+      uint32_t opnd = (in.flags & IF_HAS_CMP) ? 8 : 4;
+      uint64_t r = send(PktKind::ATOM, addr, rt, det, rp, nr, gcnt[g] * opnd, gcnt[g] * 4, gcnt[g], true);
+      w.store_done = std::max(w.store_done, r);
+      done = std::max(done, r);
+    }
+  }
+  if (in.op == Op::ST) {
+    w.ready = now_;
+  } else if (in.op == Op::LD && (in.flags & IF_ASYNC)) {
+    w.load_done = std::max(w.load_done, done);
+    w.ready = now_;
+  } else {
+    w.ready = std::max({done, now_, w.load_done});
+  }
+}

@@ -1,0 +1,87 @@
+// sm.h -- one streaming multiprocessor of the TLM GPU model: runs the warps of the CTAs the
+// block scheduler gives it (CtasPerSm slots, WarpsPerSm warps), issues one instruction per
+// cycle from the ready warp that has waited longest, coalesces lanes into line requests, has a
+// private L1 (write-evict for global stores; atomics and volatile accesses bypass it), makes
+// the warps of a CTA wait at barriers, and holds the ScoRD SM tracker (lock tables, bloom,
+// barrier counters: scord_tracker of the C model). Loosely-timed with temporal decoupling:
+// the SM runs ahead of SystemC time by up to `quantum` cycles (docs/tlm.md).
+#pragma once
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <vector>
+
+#include "payload.h"
+#include "sim_config.h"
+#include "stats.h"
+#include "trace.h"
+
+class Gpu;
+
+class Sm : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_initiator_socket<Sm> isock;
+  SC_HAS_PROCESS(Sm);
+  Sm(sc_core::sc_module_name n, unsigned id, Gpu &gpu, const SimConfig &c, Stats &st);
+  ~Sm() override;
+  // Kernel boundary: lock tables and barrier counters (detector.md section 7).
+  void kernel_reset();
+  // Trace line of one warp blocked in `wait` (for the deadlock message), 0 if none.
+  bool blocked_wait(uint32_t &line, uint64_t &id, uint64_t &count) const;
+
+ private:
+  enum WState : uint8_t { FREE, ACTIVE, AT_BAR, AT_WAIT, DONE };
+  struct Warp {
+    const std::vector<Instr> *code = nullptr;
+    size_t ip = 0;
+    uint64_t ready = 0, store_done = 0, load_done = 0;
+    WState st = FREE;
+    uint8_t slot = 0;
+  };
+  struct Slot {
+    bool used = false;
+    uint64_t cta = 0;
+    uint16_t first = 0, nwarps = 0, live = 0, at_bar = 0;
+    uint64_t bar_t = 0, bar_pc = 0, done_t = 0;
+  };
+  struct L1Way {
+    uint64_t tag = 0, stamp = 0, ready = 0;
+    bool valid = false;
+  };
+
+  void run();
+  void run_kernel();
+  int pick() const;
+  void execute(unsigned wi);
+  void mem(unsigned wi, const Instr &in);
+  void try_launch(uint64_t t);
+  void maybe_finish(unsigned wi);
+  void finish_warp(unsigned wi);
+  void check_barrier(unsigned slot);
+  bool check_waits();
+  void sync();
+  uint64_t send(PktKind k, uint64_t addr, uint64_t t, bool side, const DetRun *runs, uint32_t nruns,
+                uint32_t data_bytes, uint32_t resp_bytes, uint32_t lanes, bool timed);
+  L1Way *l1_find(uint64_t line);
+  L1Way *l1_victim(uint64_t line);
+  void build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, unsigned n);
+
+  const unsigned id_;
+  Gpu &g_;
+  const SimConfig &c_;
+  Stats &st_;
+  scord_tracker *tr_ = nullptr;
+  const Kernel *k_ = nullptr;
+  std::vector<Warp> warps_;
+  std::vector<Slot> slots_;
+  std::vector<L1Way> l1_;
+  uint64_t l1_sets_, l1_clock_ = 0;
+  uint64_t now_ = 0;
+  unsigned live_warps_ = 0;
+  bool more_ctas_ = true;
+  uint64_t seen_signal_gen_ = 0;
+  Resource ldst_;
+  tlm::tlm_generic_payload gp_;
+  ScordExt ext_;
+  std::vector<DetRun> runs_;
+};

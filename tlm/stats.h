@@ -1,0 +1,35 @@
+// stats.h -- statistics of one scord-sim run (docs/tlm.md "Statistics"); plain data so a
+// --compare-off child process can send it to its parent through a pipe.
+#pragma once
+#include <cstdint>
+
+constexpr int kMaxSms = 256;
+
+enum ByteKind { BK_DATA_REQ, BK_DATA_RESP, BK_SCORD_HDR, BK_LHD_PKT, BK_FENCE_PKT, BK_MD_REQ, BK_MD_RESP, BK_COUNT };
+inline const char *byte_kind_name(int k) {
+  static const char *n[BK_COUNT] = {"data_req", "data_resp", "scord_hdr", "l1hit_pkt", "fence_pkt", "md_req", "md_resp"};
+  return n[k];
+}
+
+struct Stats {
+  uint64_t cycles = 0;
+  uint64_t kernels = 0;
+  uint64_t ctas = 0;
+  uint64_t sm_insts[kMaxSms] = {};
+  uint64_t sm_busy_until[kMaxSms] = {};
+  uint64_t warp_insts = 0;
+  uint64_t mem_insts = 0, mem_reqs = 0;
+  uint64_t l1_load_hits = 0, l1_load_misses = 0, l1_mshr_merges = 0, l1_bypass = 0;
+  uint64_t l2_hits[2] = {}, l2_misses[2] = {};  // [0] data, [1] metadata
+  uint64_t dram_reads[2] = {}, dram_writes[2] = {};
+  uint64_t dram_row_hits = 0;
+  uint64_t icnt_bytes[BK_COUNT] = {};
+  uint64_t det_packets = 0, det_words = 0, det_fences = 0, det_outside = 0;
+  uint64_t det_stall_cycles = 0;        // sum over packets of (accepted - arrived)
+  uint64_t det_stalled_packets = 0;
+  uint64_t det_occ_sum = 0, det_occ_max = 0;  // queue occupancy seen at arrivals
+  uint64_t lhd_stall_cycles = 0;        // L1-hit loads delayed by the detector
+  uint64_t races = 0, race_overflow = 0;
+  uint64_t det_md_reads = 0, det_md_writes = 0;  // metadata line transactions
+  double wall_seconds = 0;
+};

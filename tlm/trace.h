@@ -1,0 +1,60 @@
+// trace.h -- in-memory kernel traces (docs/trace-format.md): per-CTA, per-warp instruction
+// streams, the reader of the text format v1 and a writer (for built-in workloads).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+enum class Op : uint8_t { LD, ST, ATOM, FENCE, BAR, ALU, DELAY, SIGNAL, WAIT };
+
+enum InstrFlags : uint8_t {
+  IF_VOLATILE = 1, IF_ASYNC = 2, IF_HAS_CMP = 4, IF_HAS_VAL = 8, IF_HAS_OLD = 16,
+  IF_OLD_LIST = 32, IF_LANES = 64
+};
+
+// One warp instruction. For memory ops: addr form (addr, stride, mask) or lanes form
+// (lanes_off/nlanes into Kernel::lane_pool). For SIGNAL/WAIT addr is the id and stride the
+// count; for ALU stride is n, for DELAY the cycles.
+struct Instr {
+  uint64_t addr = 0;
+  uint64_t stride = 0;
+  uint64_t pc = 0;
+  uint32_t line = 0;      // trace line (0 when built in)
+  uint32_t mask = 0;
+  uint32_t lanes_off = 0; // IF_LANES: first lane address in lane_pool
+  uint32_t old_off = 0;   // IF_OLD_LIST: first value in old_pool
+  uint32_t cmp = 0, val = 0, old = 0;
+  Op op = Op::ALU;
+  uint8_t size = 4;       // bytes per lane
+  uint8_t scope = 0;      // scord_scope (atom, fence)
+  uint8_t aop = 0;        // scord_atom_op
+  uint8_t nlanes = 0;     // IF_LANES: lanes listed
+  uint8_t flags = 0;
+};
+
+struct Kernel {
+  std::string name;
+  uint64_t grid = 1;            // CTAs
+  uint32_t threads = 32;        // per CTA
+  uint32_t warps_per_cta = 1;
+  // ctas[c][w] = instruction stream of warp w of CTA c (empty vectors allowed).
+  std::vector<std::vector<std::vector<Instr>>> ctas;
+  std::vector<uint64_t> lane_pool;
+  std::vector<uint32_t> old_pool;
+  uint64_t instructions() const;
+};
+
+struct Workload {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> config;  // `config` lines, in order
+  std::vector<Kernel> kernels;
+};
+
+// Read a trace file. On error returns false with "FILE:LINE: message" in err.
+// max_warps: warps per CTA must fit (WarpsPerSm); addr_bits bounds lane addresses.
+bool trace_read(const std::string &path, Workload &w, std::string &err);
+// Check a workload against the configuration (warps per CTA vs WarpsPerSm, address width).
+bool trace_check(const Workload &w, uint64_t warps_per_sm, uint64_t addr_bits, std::string &err);
+// Write a workload as a trace file (format v1).
+bool trace_write(const std::string &path, const Workload &w, std::string &err);
