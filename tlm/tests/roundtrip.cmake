@@ -1,0 +1,16 @@
+# roundtrip.cmake -- a built-in workload written as a trace file and read back runs the same:
+# same races, same cycles (the reader and writer agree on every field).
+execute_process(COMMAND ${SIM} --workload=default --write-trace ${WORK}/default.trace RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "--write-trace failed")
+endif()
+execute_process(COMMAND ${SIM} --no-progress --workload=default OUTPUT_VARIABLE a RESULT_VARIABLE rc1)
+execute_process(COMMAND ${SIM} --no-progress ${WORK}/default.trace OUTPUT_VARIABLE b RESULT_VARIABLE rc2)
+if(NOT rc1 EQUAL 0 OR NOT rc2 EQUAL 0)
+  message(FATAL_ERROR "runs failed: ${rc1} ${rc2}")
+endif()
+string(REGEX MATCHALL "(race type=|cycles |warp_insts |dram_accesses )[^\n]*" ka "${a}")
+string(REGEX MATCHALL "(race type=|cycles |warp_insts |dram_accesses )[^\n]*" kb "${b}")
+if(NOT "${ka}" STREQUAL "${kb}")
+  message(FATAL_ERROR "built-in and trace runs differ:\n${ka}\n---\n${kb}")
+endif()
