@@ -51,6 +51,13 @@ Gpu::Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats
 
 Gpu::~Gpu() {}
 
+bool Gpu::initial_cta(unsigned sm, unsigned j, uint64_t &id) const {
+  uint64_t c = (uint64_t)j * sms_.size() + sm;
+  if (!cur_ || c >= first_wave_) return false;
+  id = c;
+  return true;
+}
+
 bool Gpu::next_cta(uint64_t &id) {
   if (!cur_ || next_cta_ >= cur_->grid) return false;
   id = next_cta_++;
@@ -61,14 +68,12 @@ void Gpu::sm_finished(uint64_t t) {
   end_t_ = std::max(end_t_, t);
   running_--;
   if (running_ == 0) sm_done_ev.notify(sc_core::SC_ZERO_TIME);
-  else check_deadlock();
 }
 
 void Gpu::signal(uint64_t id, uint64_t t) {
   auto &v = signals_[id];
   v.push_back(v.empty() ? t : std::max(v.back(), t));
   signal_gen_++;
-  blocked_ = 0;  // every blocked SM wakes up and looks again
   signal_ev.notify(sc_core::SC_ZERO_TIME);
 }
 
@@ -79,15 +84,11 @@ bool Gpu::signal_reached(uint64_t id, uint64_t count, uint64_t &t) const {
   return true;
 }
 
-void Gpu::sm_blocked(bool on) {
-  if (!on) return;
-  blocked_++;
-  check_deadlock();
-}
+void Gpu::sm_blocked(bool on) { blocked_ += on ? 1 : -1; }
 
-// Every SM still running waits for a signal that nobody can send: an input error.
-void Gpu::check_deadlock() {
-  if (running_ == 0 || blocked_ < running_) return;
+// Called when SystemC ran out of events before the last kernel ended: every SM still running
+// waits for a signal that nobody can send, an input error. Exits with status 2.
+void Gpu::report_deadlock() {
   for (Sm *s : sms_) {
     uint32_t line;
     uint64_t id, count;
@@ -102,6 +103,8 @@ void Gpu::check_deadlock() {
       _exit(2);
     }
   }
+  fprintf(stderr, "%s: simulation stopped before the last kernel ended (internal error)\n", w_.name.c_str());
+  _exit(2);
 }
 
 void Gpu::progress(uint64_t now) {
@@ -121,7 +124,8 @@ void Gpu::control() {
   t0_ = last_progress_ = std::chrono::steady_clock::now();
   for (kidx_ = 0; kidx_ < w_.kernels.size(); kidx_++) {
     cur_ = &w_.kernels[kidx_];
-    next_cta_ = 0;
+    uint64_t fit = std::min<uint64_t>(c_.det.ctas_per_sm, c_.det.warps_per_sm / cur_->warps_per_cta);
+    first_wave_ = next_cta_ = std::min<uint64_t>(cur_->grid, fit * sms_.size());
     signals_.clear();
     signal_gen_++;
     running_ = (unsigned)sms_.size();
@@ -134,6 +138,7 @@ void Gpu::control() {
     st_.kernels++;
   }
   st_.cycles = end_t_;
+  finished_ = true;
   if (progress_printed_) fputc('\n', stderr);
   sc_core::sc_stop();
 }

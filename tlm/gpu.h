@@ -26,6 +26,9 @@ class Gpu : public sc_core::sc_module {
 
   // --- used by the SMs ---
   const Kernel *kernel() const { return cur_; }
+  // Block scheduler. The first wave goes round-robin (CTA c to SM c mod NumSms, as many as
+  // fit), later CTAs to whichever SM frees a slot first. j-th CTA of SM `sm`'s first wave:
+  bool initial_cta(unsigned sm, unsigned j, uint64_t &id) const;
   bool next_cta(uint64_t &id);
   void sm_finished(uint64_t t);
   void signal(uint64_t id, uint64_t t);
@@ -34,6 +37,8 @@ class Gpu : public sc_core::sc_module {
   uint64_t signal_gen() const { return signal_gen_; }
   void sm_blocked(bool on);
   void progress(uint64_t now);
+  bool finished() const { return finished_; }
+  [[noreturn]] void report_deadlock();
   RaceDetector *det() { return det_; }
   bool det_on() const { return det_ != nullptr; }
   sc_core::sc_event kernel_start_ev, sm_done_ev, signal_ev;
@@ -41,13 +46,12 @@ class Gpu : public sc_core::sc_module {
 
  private:
   void control();
-  void check_deadlock();
   const SimConfig &c_;
   const Workload &w_;
   Stats &st_;
   const Kernel *cur_ = nullptr;
   size_t kidx_ = 0;
-  uint64_t next_cta_ = 0;
+  uint64_t next_cta_ = 0, first_wave_ = 0;
   unsigned running_ = 0, blocked_ = 0;
   uint64_t end_t_ = 0;
   std::unordered_map<uint64_t, std::vector<uint64_t>> signals_;  // running max of signal times
@@ -59,4 +63,5 @@ class Gpu : public sc_core::sc_module {
   RaceDetector *det_ = nullptr;
   std::chrono::steady_clock::time_point t0_, last_progress_;
   bool progress_printed_ = false;
+  bool finished_ = false;
 };

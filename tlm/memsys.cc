@@ -136,6 +136,8 @@ Interconnect::Interconnect(sc_core::sc_module_name n, const SimConfig &c, Stats 
   ej_.resize(ports);
   l2_in_.resize(c.channels);
   l2_out_.resize(c.channels);
+  md_out_.resize(c.channels);
+  md_in_.resize(c.channels);
 }
 
 // Routes one packet. Requests cross the source's injection port, the crossbar (icnt_lat) and
@@ -146,6 +148,7 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   auto *x = gp.get_extension<ScordExt>();
   uint64_t t = abs_cycle(delay);
   Resource &inj = inj_[id], &ej = ej_[id];
+  (void)ej;
   if (x->kind == PktKind::DET_ONLY || x->kind == PktKind::FENCE) {
     uint64_t arrive = t;
     if (x->timed) {
@@ -167,9 +170,14 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   st_.icnt_bytes[md ? BK_MD_REQ : BK_DATA_REQ] += c_.req_hdr_bytes + x->data_bytes;
   st_.icnt_bytes[BK_SCORD_HDR] += hdr;
   uint64_t fl = flits(req);
-  const bool from_det = id == (int)c_.det.num_sms;  // the detector's port is det_port_flits wide
-  uint64_t s = inj.take(t, from_det ? docc(fl) : occ(fl));
-  uint64_t at_xbar = s + (from_det ? docc(fl) : occ(fl)) + c_.icnt_lat;
+  unsigned sl = map_.slice(gp.get_address());
+  // The metadata accessor has its own link to every L2 slice (docs/tlm.md "Detector"): its
+  // traffic meets the data traffic at the slices' ports, not at a single detector port.
+  const bool from_det = id == (int)c_.det.num_sms;
+  Resource &src_port = from_det ? md_out_[sl] : inj;
+  Resource &dst_port = from_det ? md_in_[sl] : ej;
+  uint64_t s = src_port.take(t, occ(fl));
+  uint64_t at_xbar = s + occ(fl) + c_.icnt_lat;
   if (x->side) {
     // The side-band copy: header-sized, through the detector's input port.
     uint64_t dfl = flits(c_.req_hdr_bytes + c_.scord_hdr_bytes);
@@ -179,7 +187,6 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
     to_det->b_transport(gp, d);
     at_xbar = std::max(at_xbar, x->accepted);
   }
-  unsigned sl = map_.slice(gp.get_address());
   uint64_t at_l2 = l2_in_[sl].take(at_xbar, occ(fl)) + occ(fl);
   sc_time d = delay_to(at_l2);
   (*to_l2[sl])->b_transport(gp, d);
@@ -188,6 +195,6 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   st_.icnt_bytes[md ? BK_MD_RESP : BK_DATA_RESP] += resp;
   uint64_t rfl = flits(resp);
   uint64_t r = l2_out_[sl].take(done_l2, occ(rfl)) + occ(rfl) + c_.icnt_lat;
-  r = ej.take(r, from_det ? docc(rfl) : occ(rfl)) + (from_det ? docc(rfl) : occ(rfl));
+  r = dst_port.take(r, occ(rfl)) + occ(rfl);
   delay = delay_to(r);
 }

@@ -86,5 +86,6 @@ class Interconnect : public sc_core::sc_module {
   AddrMap map_;
   std::vector<Resource> inj_, ej_;       // per source: injection and ejection ports
   std::vector<Resource> l2_in_, l2_out_; // per L2 slice
-  Resource det_in_;                      // the detector's input port
+  Resource det_in_;                      // the detector's input port (side-band, fences)
+  std::vector<Resource> md_out_, md_in_; // the metadata accessor's link to each L2 slice
 };

@@ -37,6 +37,7 @@ int run_sim(const SimConfig &c, const Workload &w, Stats &st, std::vector<scord_
   auto t0 = std::chrono::steady_clock::now();
   Gpu *gpu = new Gpu("gpu", c, w, st, std::move(eng), dump);
   sc_core::sc_start();
+  if (!gpu->finished()) gpu->report_deadlock();  // no event left: warps wait forever
   st.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (gpu->det()) {
     races = gpu->det()->races();

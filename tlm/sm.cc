@@ -61,6 +61,7 @@ void Sm::run_kernel() {
   now_ = abs_cycle(sc_core::SC_ZERO_TIME);
   for (auto &w : l1_) w.valid = false;  // L1 is invalidated between kernels
   more_ctas_ = true;
+  wave_j_ = 0;
   live_warps_ = 0;
   seen_signal_gen_ = ~0ull;
   try_launch(now_);
@@ -145,7 +146,8 @@ void Sm::try_launch(uint64_t t) {
     }
     if (first < 0) return;
     uint64_t cta;
-    if (!g_.next_cta(cta)) { more_ctas_ = false; return; }
+    if (g_.initial_cta(id_, wave_j_, cta)) wave_j_++;
+    else if (!g_.next_cta(cta)) { more_ctas_ = false; return; }
     Slot &s = slots_[si];
     s = Slot{};
     s.used = true;

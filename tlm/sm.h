@@ -79,6 +79,7 @@ class Sm : public sc_core::sc_module {
   uint64_t now_ = 0;
   unsigned live_warps_ = 0;
   bool more_ctas_ = true;
+  unsigned wave_j_ = 0;  // next index into this SM's first-wave CTAs
   uint64_t seen_signal_gen_ = 0;
   Resource ldst_;
   tlm::tlm_generic_payload gp_;
