@@ -1,0 +1,365 @@
+// scord_detector.sv -- the race detector beside the interconnect (architecture.md): takes
+// access packets, fence notifications and kernel boundaries in arrival order on one
+// valid/ready channel, maps addresses to metadata (scord_addr_map), reads and writes
+// entries through a memory port (scord_md_accessor), applies detector.md section 5
+// (scord_detect) with the fence file (scord_fence_file), and buffers race records
+// (scord_race_fifo).  Results equal processing the packets one at a time in arrival order:
+// fences and outside-window accesses travel through the same in-order queue as checked
+// accesses, and same-entry accesses in flight are forwarded (docs/rtl.md).
+module scord_detector #(
+  parameter int          NumSms         = scord_pkg::NumSms,
+  parameter int          CtasPerSm      = scord_pkg::CtasPerSm,
+  parameter int          WarpsPerSm     = scord_pkg::WarpsPerSm,
+  parameter int          BlockIdBits    = scord_pkg::BlockIdBits,
+  parameter int          WarpIdBits     = scord_pkg::WarpIdBits,
+  parameter int          FenceIdBits    = scord_pkg::FenceIdBits,
+  parameter int          BarrierIdBits  = scord_pkg::BarrierIdBits,
+  parameter int          BloomBinBits   = scord_pkg::BloomBinBits,
+  parameter int          TagBits        = scord_pkg::TagBits,
+  parameter int          MdRatio        = scord_pkg::MdRatio,
+  parameter int          Granule        = scord_pkg::Granule,
+  parameter logic [63:0] HeapBase       = scord_pkg::HeapBase,
+  parameter logic [63:0] HeapBytes      = scord_pkg::HeapBytes,
+  parameter logic [63:0] MdBase         = HeapBase + HeapBytes,
+  parameter int          AddrBits       = scord_pkg::AddrBits,
+  parameter int          RaceBufEntries = scord_pkg::RaceBufEntries,
+  parameter bit          StrongOps      = scord_pkg::StrongOps,
+  parameter int          MaxOutstanding = scord_pkg::MaxOutstanding,
+  parameter bit          ResetSweep     = scord_pkg::ResetSweep,
+  parameter int          PcBits         = scord_pkg::PcBits
+) (
+  input  logic clk_i,
+  input  logic rst_ni,
+
+  // Packets in arrival order (tracker packets, plus PktKernel from the host).
+  input  logic                                      in_valid_i,
+  output logic                                      in_ready_o,
+  input  logic [1:0]                                in_type_i,   // scord_pkg::Pkt*
+  input  logic [scord_pkg::idx_bits(NumSms)-1:0]    in_sm_i,
+  input  logic [scord_pkg::idx_bits(CtasPerSm)-1:0] in_cta_i,
+  input  logic [WarpIdBits-1:0]                     in_warp_i,
+  input  logic [BlockIdBits-1:0]                    in_block_i,
+  input  logic [BarrierIdBits-1:0]                  in_barrier_i,
+  input  logic [2*BloomBinBits-1:0]                 in_bloom_i,
+  input  logic [1:0]                                in_kind_i,
+  input  logic                                      in_strong_i,
+  input  logic                                      in_atom_blk_i,
+  input  logic                                      in_fence_dev_i,
+  input  logic [AddrBits-1:0]                       in_addr_i,
+  input  logic [PcBits-1:0]                         in_pc_i,
+
+  // Metadata memory port (entries by index; address = MdBase + 8*index).
+  output logic                                      mem_req_valid_o,
+  input  logic                                      mem_req_ready_i,
+  output logic                                      mem_req_write_o,
+  output logic                                      mem_req_clear_o,
+  output logic [63:0]                               mem_req_index_o,
+  output logic [63:0]                               mem_req_addr_o,
+  output logic [63:0]                               mem_req_wdata_o,
+  input  logic                                      mem_resp_valid_i,
+  output logic                                      mem_resp_ready_o,
+  input  logic [63:0]                               mem_resp_rdata_i,
+
+  // Race records (detector.md section 6), in the order found.
+  output logic                                      race_valid_o,
+  input  logic                                      race_ready_i,
+  output logic [2:0]                                race_type_o,
+  output logic [1:0]                                race_kind_o,
+  output logic                                      race_block_scope_o,
+  output logic [scord_pkg::idx_bits(NumSms)-1:0]    race_sm_o,
+  output logic [scord_pkg::idx_bits(CtasPerSm)-1:0] race_cta_o,
+  output logic [WarpIdBits-1:0]                     race_warp_o,
+  output logic [PcBits-1:0]                         race_pc_o,
+  output logic [AddrBits-1:0]                       race_addr_o,
+  output logic [BlockIdBits-1:0]                    race_owner_block_o,
+  output logic [WarpIdBits-1:0]                     race_owner_warp_o,
+  output logic [63:0]                               race_overflow_o,
+
+  // Per-lane observation for coverage: the deciding step of each access, in order.
+  output logic                                      step_valid_o,
+  output logic [3:0]                                step_o,       // scord_step
+  output logic                                      step_write_o, // WRITE (st/atom)
+  output logic                                      step_raced_o, // race, re-checked as INIT
+  output logic                                      step_tag_miss_o,
+  output logic                                      idle_o        // nothing in flight
+);
+  localparam int SmBits   = scord_pkg::idx_bits(NumSms);
+  localparam int CtaBits  = scord_pkg::idx_bits(CtasPerSm);
+  localparam int BlW      = 2 * BloomBinBits;
+  localparam int IndexBits = $clog2(HeapBytes) - $clog2(Granule) - $clog2(MdRatio);
+  localparam int FfBits   = scord_pkg::idx_bits(NumSms * WarpsPerSm);
+  // Work item kinds in the accessor queue.
+  localparam logic [1:0] WkIn = 2'd0, WkOut = 2'd1, WkFence = 2'd2;
+  // Payload layout (from bit 0): tag, pc, addr, fence_dev, atom_blk, strong, kind, bloom,
+  // barrier, block, warp, cta, sm, work kind.
+  localparam int PTag   = 0;
+  localparam int PPc    = PTag + TagBits;
+  localparam int PAddr  = PPc + PcBits;
+  localparam int PFdev  = PAddr + AddrBits;
+  localparam int PAblk  = PFdev + 1;
+  localparam int PStr   = PAblk + 1;
+  localparam int PKind  = PStr + 1;
+  localparam int PBloom = PKind + 2;
+  localparam int PBar   = PBloom + BlW;
+  localparam int PBlock = PBar + BarrierIdBits;
+  localparam int PWarp  = PBlock + BlockIdBits;
+  localparam int PCta   = PWarp + WarpIdBits;
+  localparam int PSm    = PCta + CtaBits;
+  localparam int PWk    = PSm + SmBits;
+  localparam int PayW   = PWk + 2;
+  // Race record layout (from bit 0): owner warp, owner block, addr, pc, warp, cta, sm,
+  // block_scope, kind, type.
+  localparam int ROw    = 0;
+  localparam int ROb    = ROw + WarpIdBits;
+  localparam int RAddr  = ROb + BlockIdBits;
+  localparam int RPc    = RAddr + AddrBits;
+  localparam int RWarp  = RPc + PcBits;
+  localparam int RCta   = RWarp + WarpIdBits;
+  localparam int RSm    = RCta + CtaBits;
+  localparam int RBs    = RSm + SmBits;
+  localparam int RKind  = RBs + 1;
+  localparam int RType  = RKind + 2;
+  localparam int RecW   = RType + 3;
+
+  // ---- Input: map and enqueue ----------------------------------------------------------
+  logic                 in_window;
+  logic [AddrBits-1:0]  word_addr;
+  logic [63:0]          index64;
+  logic [TagBits-1:0]   tag;
+  logic                 is_kernel, is_fence, acc_req_valid, acc_req_ready, acc_req_md;
+  logic [PayW-1:0]      payload;
+  logic [1:0]           wk;
+  logic                 acc_idle, clear_busy, kernel_go;
+
+  scord_addr_map #(
+    .AddrBits (AddrBits),
+    .Granule  (Granule),
+    .MdRatio  (MdRatio),
+    .TagBits  (TagBits),
+    .HeapBase (HeapBase),
+    .HeapBytes(HeapBytes),
+    .IndexBits(IndexBits)
+  ) u_addr_map (
+    .addr_i  (in_addr_i),
+    .inside_o(in_window),
+    .word_o  (word_addr),
+    .index_o (index64),
+    .tag_o   (tag)
+  );
+
+  assign is_kernel = (in_type_i == scord_pkg::PktKernel);
+  assign is_fence  = (in_type_i == scord_pkg::PktFence);
+  assign wk        = is_fence ? WkFence : (in_window ? WkIn : WkOut);
+  assign acc_req_md = !is_fence && in_window;
+  assign acc_req_valid = in_valid_i && !is_kernel;
+  // Section 7: a kernel boundary waits until everything before it is done.
+  assign kernel_go  = in_valid_i && is_kernel && acc_idle;
+  assign in_ready_o = is_kernel ? acc_idle : acc_req_ready;
+
+  always_comb begin
+    payload = '0;
+    payload[PTag +: TagBits]        = tag;
+    payload[PPc +: PcBits]          = in_pc_i;
+    payload[PAddr +: AddrBits]      = word_addr;
+    payload[PFdev]                  = in_fence_dev_i;
+    payload[PAblk]                  = in_atom_blk_i;
+    payload[PStr]                   = in_strong_i;
+    payload[PKind +: 2]             = in_kind_i;
+    payload[PBloom +: BlW]          = in_bloom_i;
+    payload[PBar +: BarrierIdBits]  = in_barrier_i;
+    payload[PBlock +: BlockIdBits]  = in_block_i;
+    payload[PWarp +: WarpIdBits]    = in_warp_i;
+    payload[PCta +: CtaBits]        = in_cta_i;
+    payload[PSm +: SmBits]          = in_sm_i;
+    payload[PWk +: 2]               = wk;
+  end
+
+  // ---- Metadata accessor ---------------------------------------------------------------
+  logic             head_valid, head_md;
+  logic [PayW-1:0]  hp;
+  logic [63:0]      head_rdata, head_wdata;
+
+  scord_md_accessor #(
+    .IndexBits  (IndexBits),
+    .PayloadBits(PayW),
+    .Depth      (MaxOutstanding),
+    .ResetSweep (ResetSweep)
+  ) u_accessor (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .req_valid_i     (acc_req_valid),
+    .req_ready_o     (acc_req_ready),
+    .req_md_i        (acc_req_md),
+    .req_index_i     (index64[IndexBits-1:0]),
+    .req_payload_i   (payload),
+    .head_valid_o    (head_valid),
+    .head_ready_i    (1'b1),
+    .head_md_o       (head_md),
+    .head_payload_o  (hp),
+    .head_rdata_o    (head_rdata),
+    .head_wdata_i    (head_wdata),
+    .clear_start_i   (kernel_go),
+    .idle_o          (acc_idle),
+    .clear_busy_o    (clear_busy),
+    .mem_req_valid_o (mem_req_valid_o),
+    .mem_req_ready_i (mem_req_ready_i),
+    .mem_req_write_o (mem_req_write_o),
+    .mem_req_clear_o (mem_req_clear_o),
+    .mem_req_index_o (mem_req_index_o),
+    .mem_req_wdata_o (mem_req_wdata_o),
+    .mem_resp_valid_i(mem_resp_valid_i),
+    .mem_resp_ready_o(mem_resp_ready_o),
+    .mem_resp_rdata_i(mem_resp_rdata_i)
+  );
+  assign mem_req_addr_o = MdBase + (mem_req_index_o << 3);
+
+  // ---- Execute the head ----------------------------------------------------------------
+  logic [1:0]               h_wk, h_kind;
+  logic [SmBits-1:0]        h_sm;
+  logic [CtaBits-1:0]       h_cta;
+  logic [WarpIdBits-1:0]    h_warp;
+  logic [BlockIdBits-1:0]   h_block;
+  logic                     h_fdev, h_exec_in, h_exec_fence;
+  logic [31:0]              x_idx32, o_idx32, ob32, ow32;
+  logic [FfBits-1:0]        x_idx, o_idx;
+  logic [FenceIdBits-1:0]   x_blk, x_dev, o_blk, o_dev;
+  logic [BlockIdBits-1:0]   owner_block;
+  logic [WarpIdBits-1:0]    owner_warp;
+  logic                     race, block_scope, tag_miss;
+  logic [2:0]               race_type;
+  logic [3:0]               step;
+  logic [RecW-1:0]          rec, pop_rec;
+
+  assign h_wk    = hp[PWk +: 2];
+  assign h_kind  = hp[PKind +: 2];
+  assign h_sm    = hp[PSm +: SmBits];
+  assign h_cta   = hp[PCta +: CtaBits];
+  assign h_warp  = hp[PWarp +: WarpIdBits];
+  assign h_block = hp[PBlock +: BlockIdBits];
+  assign h_fdev  = hp[PFdev];
+  assign h_exec_in    = head_valid && head_md;
+  assign h_exec_fence = head_valid && (h_wk == WkFence);
+
+  // Fence-file indices: the access's warp, and the owner warp (BlockID / CtasPerSm, WarpID).
+  always_comb begin
+    x_idx32 = '0;
+    x_idx32[SmBits-1:0] = h_sm;
+    ow32 = '0;
+    ow32[WarpIdBits-1:0] = h_warp;
+    x_idx32 = x_idx32 * WarpsPerSm + ow32;
+    ob32 = '0;
+    ob32[BlockIdBits-1:0] = owner_block;
+    ow32 = '0;
+    ow32[WarpIdBits-1:0] = owner_warp;
+    o_idx32 = (ob32 / CtasPerSm) * WarpsPerSm + ow32;
+    // An impossible owner (BlockID past the last SM) reads counters 0 via the file's guard.
+    if ((ob32 / CtasPerSm) >= NumSms || ow32 >= WarpsPerSm) o_idx32 = NumSms * WarpsPerSm;
+    if (o_idx32 >= (32'd1 << FfBits)) o_idx32 = (32'd1 << FfBits) - 32'd1;
+  end
+  assign x_idx = x_idx32[FfBits-1:0];
+  assign o_idx = o_idx32[FfBits-1:0];
+
+  scord_fence_file #(
+    .NumSms     (NumSms),
+    .WarpsPerSm (WarpsPerSm),
+    .FenceIdBits(FenceIdBits),
+    .IdxBits    (FfBits)
+  ) u_fence_file (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .rd0_idx_i  (x_idx),
+    .rd0_blk_o  (x_blk),
+    .rd0_dev_o  (x_dev),
+    .rd1_idx_i  (o_idx),
+    .rd1_blk_o  (o_blk),
+    .rd1_dev_o  (o_dev),
+    .inc_valid_i(h_exec_fence),
+    .inc_idx_i  (x_idx),
+    .inc_dev_i  (h_fdev),
+    .clear_i    (kernel_go)
+  );
+
+  scord_detect #(
+    .BlockIdBits  (BlockIdBits),
+    .WarpIdBits   (WarpIdBits),
+    .FenceIdBits  (FenceIdBits),
+    .BarrierIdBits(BarrierIdBits),
+    .BloomBinBits (BloomBinBits),
+    .TagBits      (TagBits),
+    .StrongOps    (StrongOps)
+  ) u_detect (
+    .md_i         (head_rdata),
+    .tag_i        (hp[PTag +: TagBits]),
+    .kind_i       (h_kind),
+    .strong_i     (hp[PStr]),
+    .atom_blk_i   (hp[PAblk]),
+    .block_i      (h_block),
+    .warp_i       (h_warp),
+    .barrier_i    (hp[PBar +: BarrierIdBits]),
+    .bloom_i      (hp[PBloom +: BlW]),
+    .x_blk_i      (x_blk),
+    .x_dev_i      (x_dev),
+    .o_blk_i      (o_blk),
+    .o_dev_i      (o_dev),
+    .owner_block_o(owner_block),
+    .owner_warp_o (owner_warp),
+    .md_o         (head_wdata),
+    .race_o       (race),
+    .race_type_o  (race_type),
+    .block_scope_o(block_scope),
+    .step_o       (step),
+    .tag_miss_o   (tag_miss)
+  );
+
+  always_comb begin
+    rec = '0;
+    rec[ROw +: WarpIdBits]   = owner_warp;
+    rec[ROb +: BlockIdBits]  = owner_block;
+    rec[RAddr +: AddrBits]   = hp[PAddr +: AddrBits];
+    rec[RPc +: PcBits]       = hp[PPc +: PcBits];
+    rec[RWarp +: WarpIdBits] = h_warp;
+    rec[RCta +: CtaBits]     = h_cta;
+    rec[RSm +: SmBits]       = h_sm;
+    rec[RBs]                 = block_scope;
+    rec[RKind +: 2]          = h_kind;
+    rec[RType +: 3]          = race_type;
+  end
+
+  logic [31:0] race_count;
+  scord_race_fifo #(
+    .Width  (RecW),
+    .Entries(RaceBufEntries)
+  ) u_race_fifo (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .push_i     (h_exec_in && race),
+    .push_data_i(rec),
+    .pop_valid_o(race_valid_o),
+    .pop_ready_i(race_ready_i),
+    .pop_data_o (pop_rec),
+    .overflow_o (race_overflow_o),
+    .count_o    (race_count)
+  );
+
+  assign race_type_o        = pop_rec[RType +: 3];
+  assign race_kind_o        = pop_rec[RKind +: 2];
+  assign race_block_scope_o = pop_rec[RBs];
+  assign race_sm_o          = pop_rec[RSm +: SmBits];
+  assign race_cta_o         = pop_rec[RCta +: CtaBits];
+  assign race_warp_o        = pop_rec[RWarp +: WarpIdBits];
+  assign race_pc_o          = pop_rec[RPc +: PcBits];
+  assign race_addr_o        = pop_rec[RAddr +: AddrBits];
+  assign race_owner_block_o = pop_rec[ROb +: BlockIdBits];
+  assign race_owner_warp_o  = pop_rec[ROw +: WarpIdBits];
+
+  // Observation: one strobe per access lane (fences excluded), in arrival order.
+  assign step_valid_o    = head_valid && (h_wk != WkFence);
+  assign step_o          = h_exec_in ? step : scord_pkg::StepOutside;
+  assign step_write_o    = (h_kind != scord_pkg::KindLd);
+  assign step_raced_o    = h_exec_in && race;
+  assign step_tag_miss_o = h_exec_in && tag_miss;
+  assign idle_o          = acc_idle && !in_valid_i;
+
+  logic unused_bits;
+  assign unused_bits = ^{index64, clear_busy, race_count, x_idx32, o_idx32};
+endmodule

@@ -1,0 +1,303 @@
+// scord_md_accessor.sv -- the detector's metadata accessor: an in-order queue of in-flight
+// work (accesses, and anything that must stay ordered with them, e.g. fences), the read
+// and write-back of 64-bit entries through one memory port, same-entry forwarding, and the
+// kernel-boundary clear.  The memory port serves requests in the order accepted
+// (read-after-write to one index sees the write) and returns read data in request order.
+//
+// Pipeline: an item accepted on req_* takes a queue slot; if it needs its entry and no
+// older in-flight item has the same index it issues a read; otherwise it is marked to
+// take the entry from the youngest older item with that index (forwarding: that item's
+// write-back value is kept in res[slot] until the slot is reused, which cannot happen
+// before this item executes).  The head item is offered on head_* once its data is there;
+// when taken, its new entry (head_wdata_i) goes to a 2-entry write queue and from there to
+// the port.  Port priority: clear/sweep, then write-backs, then reads.  One registered
+// request slot keeps the port's payload stable while the memory stalls.
+module scord_md_accessor #(
+  parameter int IndexBits   = 28,
+  parameter int PayloadBits = 8,
+  parameter int Depth       = scord_pkg::MaxOutstanding,
+  parameter bit ResetSweep  = scord_pkg::ResetSweep
+) (
+  input  logic                   clk_i,
+  input  logic                   rst_ni,
+  // Work in arrival order.
+  input  logic                   req_valid_i,
+  output logic                   req_ready_o,
+  input  logic                   req_md_i,       // needs its metadata entry
+  input  logic [IndexBits-1:0]   req_index_i,
+  input  logic [PayloadBits-1:0] req_payload_i,
+  // Head of the queue, ready to execute.
+  output logic                   head_valid_o,
+  input  logic                   head_ready_i,
+  output logic                   head_md_o,
+  output logic [PayloadBits-1:0] head_payload_o,
+  output logic [63:0]            head_rdata_o,   // the entry (valid when head_md_o)
+  input  logic [63:0]            head_wdata_i,   // its new value, taken with the head
+  // Kernel boundary: start only when idle_o; busy until every entry is back to init.
+  input  logic                   clear_start_i,
+  output logic                   idle_o,
+  output logic                   clear_busy_o,
+  // Memory port.
+  output logic                   mem_req_valid_o,
+  input  logic                   mem_req_ready_i,
+  output logic                   mem_req_write_o,
+  output logic                   mem_req_clear_o, // reset the whole region to init
+  output logic [63:0]            mem_req_index_o,
+  output logic [63:0]            mem_req_wdata_o,
+  input  logic                   mem_resp_valid_i,
+  output logic                   mem_resp_ready_o,
+  input  logic [63:0]            mem_resp_rdata_i
+);
+  localparam int PB = scord_pkg::idx_bits(Depth);
+  localparam int IB = IndexBits;
+  localparam int PW = PayloadBits;
+  localparam int WqDepth = 2;
+
+  // ---- State -------------------------------------------------------------------------
+  logic [Depth-1:0]    s_valid_d, s_valid_q;   // slot holds an item
+  logic [Depth-1:0]    s_md_d, s_md_q;         // item needs its entry
+  logic [Depth-1:0]    s_fwd_d, s_fwd_q;       // entry comes from res[s_src]
+  logic [Depth-1:0]    s_young_d, s_young_q;   // youngest in-flight item of its index
+  logic [Depth*PB-1:0] s_src_d, s_src_q;
+  logic [Depth*IB-1:0] s_index_d, s_index_q;
+  logic [Depth*PW-1:0] s_pay_d, s_pay_q;
+  logic [Depth*64-1:0] res_d, res_q;           // write-back value of each slot's last item
+  logic [31:0]         head_d, head_q, tail_d, tail_q, cnt_d, cnt_q;
+
+  logic [Depth*64-1:0] rdq_d, rdq_q;           // read data in arrival order
+  logic [31:0]         rdq_rd_d, rdq_rd_q, rdq_wr_d, rdq_wr_q, rdq_cnt_d, rdq_cnt_q;
+
+  logic [WqDepth*IB-1:0] wq_index_d, wq_index_q;
+  logic [WqDepth*64-1:0] wq_data_d, wq_data_q;
+  logic [31:0]           wq_rd_d, wq_rd_q, wq_wr_d, wq_wr_q, wq_cnt_d, wq_cnt_q;
+
+  logic        mreq_valid_d, mreq_valid_q;
+  logic        mreq_write_d, mreq_write_q;
+  logic        mreq_clear_d, mreq_clear_q;
+  logic [63:0] mreq_index_d, mreq_index_q;
+  logic [63:0] mreq_wdata_d, mreq_wdata_q;
+
+  logic        clearing_d, clearing_q;
+  logic [63:0] sweep_d, sweep_q;               // next entry to sweep
+
+  function automatic logic [31:0] wrap_inc(input logic [31:0] p, input int n);
+    wrap_inc = (p == n - 1) ? 32'd0 : p + 32'd1;
+  endfunction
+
+  // ---- Issue -------------------------------------------------------------------------
+  logic [Depth-1:0] match;
+  logic             any_match, need_read, slot_free, issue, issue_read;
+  logic [PB-1:0]    src;
+  always_comb begin
+    match = '0;
+    src = '0;
+    for (int s = 0; s < Depth; s++) begin
+      match[s] = s_valid_q[s] && s_md_q[s] && s_young_q[s] &&
+                 (s_index_q[s*IB +: IB] == req_index_i);
+      if (match[s]) src = s[PB-1:0];   // at most one youngest per index
+    end
+  end
+  assign any_match  = |match;
+  assign need_read  = req_md_i && !any_match;
+  assign slot_free  = !mreq_valid_q || mem_req_ready_i;
+  assign req_ready_o = (cnt_q < Depth) && !clearing_q &&
+                       (!need_read || (slot_free && (wq_cnt_q == 32'd0)));
+  assign issue      = req_valid_i && req_ready_o;
+  assign issue_read = issue && need_read;
+
+  // ---- Head --------------------------------------------------------------------------
+  logic [PB-1:0] head_src;
+  logic          head_fwd, pop;
+  assign head_src  = s_src_q[head_q * PB +: PB];
+  assign head_fwd  = s_fwd_q[head_q];
+  assign head_md_o = s_md_q[head_q];
+  assign head_valid_o = s_valid_q[head_q] &&
+      (!s_md_q[head_q] || ((head_fwd || (rdq_cnt_q != 32'd0)) && (wq_cnt_q < WqDepth)));
+  assign head_payload_o = s_pay_q[head_q * PW +: PW];
+  assign head_rdata_o = head_fwd ? res_q[head_src * 64 +: 64] : rdq_q[rdq_rd_q * 64 +: 64];
+  assign pop = head_valid_o && head_ready_i;
+
+  assign mem_resp_ready_o = (rdq_cnt_q < Depth);
+  assign idle_o = (cnt_q == 32'd0) && (wq_cnt_q == 32'd0) && !clearing_q;
+  assign clear_busy_o = clearing_q;
+
+  logic wq_push, wq_pop, rdq_push, rdq_pop, last_sweep;
+  assign wq_push  = pop && head_md_o;
+  assign rdq_push = mem_resp_valid_i && mem_resp_ready_o;
+  assign rdq_pop  = pop && head_md_o && !head_fwd;
+  assign last_sweep = (sweep_q == ((64'd1 << IB) - 64'd1));
+
+  always_comb begin
+    s_valid_d = s_valid_q;
+    s_md_d    = s_md_q;
+    s_fwd_d   = s_fwd_q;
+    s_young_d = s_young_q;
+    s_src_d   = s_src_q;
+    s_index_d = s_index_q;
+    s_pay_d   = s_pay_q;
+    res_d     = res_q;
+    head_d    = head_q;
+    tail_d    = tail_q;
+    cnt_d     = cnt_q;
+    rdq_d     = rdq_q;
+    rdq_rd_d  = rdq_rd_q;
+    rdq_wr_d  = rdq_wr_q;
+    rdq_cnt_d = rdq_cnt_q;
+    wq_index_d = wq_index_q;
+    wq_data_d  = wq_data_q;
+    wq_rd_d    = wq_rd_q;
+    wq_wr_d    = wq_wr_q;
+    wq_cnt_d   = wq_cnt_q;
+    mreq_valid_d = mreq_valid_q && !mem_req_ready_i;
+    mreq_write_d = mreq_write_q;
+    mreq_clear_d = mreq_clear_q;
+    mreq_index_d = mreq_index_q;
+    mreq_wdata_d = mreq_wdata_q;
+    clearing_d = clearing_q;
+    sweep_d    = sweep_q;
+    wq_pop     = 1'b0;
+
+    // Execute: the head leaves; its new entry is kept for forwarding and written back.
+    if (pop) begin
+      s_valid_d[head_q] = 1'b0;
+      head_d = wrap_inc(head_q, Depth);
+      if (head_md_o) begin
+        res_d[head_q * 64 +: 64] = head_wdata_i;
+        wq_index_d[wq_wr_q * IB +: IB] = s_index_q[head_q * IB +: IB];
+        wq_data_d[wq_wr_q * 64 +: 64] = head_wdata_i;
+        wq_wr_d = wrap_inc(wq_wr_q, WqDepth);
+      end
+    end
+
+    // Issue: a new item takes the tail slot.
+    if (issue) begin
+      s_valid_d[tail_q[PB-1:0]] = 1'b1;
+      s_md_d[tail_q[PB-1:0]]    = req_md_i;
+      s_fwd_d[tail_q[PB-1:0]]   = req_md_i && any_match;
+      s_young_d[tail_q[PB-1:0]] = req_md_i;
+      s_src_d[tail_q * PB +: PB] = src;
+      s_index_d[tail_q * IB +: IB] = req_index_i;
+      s_pay_d[tail_q * PW +: PW] = req_payload_i;
+      if (req_md_i && any_match) s_young_d[src] = 1'b0;
+      tail_d = wrap_inc(tail_q, Depth);
+    end
+    if (issue && !pop) cnt_d = cnt_q + 32'd1;
+    if (pop && !issue) cnt_d = cnt_q - 32'd1;
+
+    // Read data arrives in request order.
+    if (rdq_push) begin
+      rdq_d[rdq_wr_q * 64 +: 64] = mem_resp_rdata_i;
+      rdq_wr_d = wrap_inc(rdq_wr_q, Depth);
+    end
+    if (rdq_pop) rdq_rd_d = wrap_inc(rdq_rd_q, Depth);
+    if (rdq_push && !rdq_pop) rdq_cnt_d = rdq_cnt_q + 32'd1;
+    if (rdq_pop && !rdq_push) rdq_cnt_d = rdq_cnt_q - 32'd1;
+
+    // Request slot: clear/sweep, then write-backs, then reads.
+    if (slot_free) begin
+      if (clearing_q) begin
+        mreq_valid_d = 1'b1;
+        mreq_write_d = ResetSweep;
+        mreq_clear_d = !ResetSweep;
+        mreq_index_d = ResetSweep ? sweep_q : 64'd0;
+        mreq_wdata_d = scord_pkg::MdInit;
+        if (!ResetSweep || last_sweep) begin
+          clearing_d = 1'b0;
+          sweep_d = '0;
+        end else begin
+          sweep_d = sweep_q + 64'd1;
+        end
+      end else if (wq_cnt_q != 32'd0) begin
+        wq_pop = 1'b1;
+        mreq_valid_d = 1'b1;
+        mreq_write_d = 1'b1;
+        mreq_clear_d = 1'b0;
+        mreq_index_d = '0;
+        mreq_index_d[IB-1:0] = wq_index_q[wq_rd_q * IB +: IB];
+        mreq_wdata_d = wq_data_q[wq_rd_q * 64 +: 64];
+        wq_rd_d = wrap_inc(wq_rd_q, WqDepth);
+      end else if (issue_read) begin
+        mreq_valid_d = 1'b1;
+        mreq_write_d = 1'b0;
+        mreq_clear_d = 1'b0;
+        mreq_index_d = '0;
+        mreq_index_d[IB-1:0] = req_index_i;
+        mreq_wdata_d = '0;
+      end
+    end
+    if (wq_push && !wq_pop) wq_cnt_d = wq_cnt_q + 32'd1;
+    if (wq_pop && !wq_push) wq_cnt_d = wq_cnt_q - 32'd1;
+
+    if (clear_start_i && idle_o) begin
+      clearing_d = 1'b1;
+      sweep_d = '0;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      s_valid_q    <= '0;
+      s_md_q       <= '0;
+      s_fwd_q      <= '0;
+      s_young_q    <= '0;
+      s_src_q      <= '0;
+      s_index_q    <= '0;
+      head_q       <= '0;
+      tail_q       <= '0;
+      cnt_q        <= '0;
+      rdq_rd_q     <= '0;
+      rdq_wr_q     <= '0;
+      rdq_cnt_q    <= '0;
+      wq_index_q   <= '0;
+      wq_data_q    <= '0;
+      wq_rd_q      <= '0;
+      wq_wr_q      <= '0;
+      wq_cnt_q     <= '0;
+      mreq_valid_q <= 1'b0;
+      mreq_write_q <= 1'b0;
+      mreq_clear_q <= 1'b0;
+      mreq_index_q <= '0;
+      mreq_wdata_q <= '0;
+      clearing_q   <= 1'b0;
+      sweep_q      <= '0;
+    end else begin
+      s_valid_q    <= s_valid_d;
+      s_md_q       <= s_md_d;
+      s_fwd_q      <= s_fwd_d;
+      s_young_q    <= s_young_d;
+      s_src_q      <= s_src_d;
+      s_index_q    <= s_index_d;
+      head_q       <= head_d;
+      tail_q       <= tail_d;
+      cnt_q        <= cnt_d;
+      rdq_rd_q     <= rdq_rd_d;
+      rdq_wr_q     <= rdq_wr_d;
+      rdq_cnt_q    <= rdq_cnt_d;
+      wq_index_q   <= wq_index_d;
+      wq_data_q    <= wq_data_d;
+      wq_rd_q      <= wq_rd_d;
+      wq_wr_q      <= wq_wr_d;
+      wq_cnt_q     <= wq_cnt_d;
+      mreq_valid_q <= mreq_valid_d;
+      mreq_write_q <= mreq_write_d;
+      mreq_clear_q <= mreq_clear_d;
+      mreq_index_q <= mreq_index_d;
+      mreq_wdata_q <= mreq_wdata_d;
+      clearing_q   <= clearing_d;
+      sweep_q      <= sweep_d;
+    end
+  end
+
+  // Data storage: not reset; read only under the valid bits / counters above.
+  always_ff @(posedge clk_i) begin
+    s_pay_q <= s_pay_d;
+    res_q   <= res_d;
+    rdq_q   <= rdq_d;
+  end
+
+  assign mem_req_valid_o = mreq_valid_q;
+  assign mem_req_write_o = mreq_write_q;
+  assign mem_req_clear_o = mreq_clear_q;
+  assign mem_req_index_o = mreq_index_q;
+  assign mem_req_wdata_o = mreq_wdata_q;
+endmodule
