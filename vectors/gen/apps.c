@@ -74,11 +74,14 @@ static void bar_check(gen *g, barrier *b, int *st, unsigned c, unsigned warps, i
 */
 static const app_switch mm_sw[] = {
   {"c-lock-atom", "C's lock built from block-scope cas/exch (fences gpu): scoped_atomic on DL[t] at "
-                  "the cas (pc 0x140) and lock_load on C[t] (pc 0x150) at each cross-block hand-off"},
+                  "the cas (pc 0x140) and lock_load on C[t] (pc 0x150) at each cross-block hand-off",
+   "scoped_atomic@0x140 scoped_atomic@0x15c lock_load@0x150"},
   {"c-lock-fence", "C's lock uses block fences (cas/exch gpu): the device entry is never activated and "
-                   "the release is not visible to other blocks: dev_fence on C[t] (pc 0x150)"},
+                   "the release is not visible to other blocks: dev_fence on C[t] (pc 0x150)",
+   "dev_fence@0x150"},
   {"p-rel-fence", "odd warps release P's block lock without the fence before the exchange: "
-                  "blk_fence on P[b] at the next holder's load (pc 0x120)"},
+                  "blk_fence on P[b] at the next holder's load (pc 0x120)",
+   "blk_fence@0x120"},
 };
 
 static void mm_run(gen *g, unsigned inj, bool large) {
@@ -153,9 +156,11 @@ static void mm_run(gen *g, unsigned inj, bool large) {
 */
 static const app_switch red_sw[] = {
   {"g-fence-blk", "the fence after g_odata[b] has block scope: dev_fence at the last block's load "
-                  "of every other block's g_odata (pc 0x250)"},
+                  "of every other block's g_odata (pc 0x250)",
+   "dev_fence@0x250"},
   {"done-atom-blk", "the finished-blocks counter uses a block-scope atomicAdd: scoped_atomic at "
-                    "each later block's add (pc 0x248)"},
+                    "each later block's add (pc 0x248)",
+   "scoped_atomic@0x248"},
 };
 
 static void red_kernel(gen *g, unsigned G, unsigned W, unsigned SW, int gfs, int das, uint64_t S,
@@ -262,7 +267,8 @@ static void red_kernel(gen *g, unsigned G, unsigned W, unsigned SW, int gfs, int
 static const app_switch r110_sw[] = {
   {"border-fence-blk", "block-border warps fence with block scope: dev_fence at the neighbouring "
                        "block's halo load (pc 0x300/0x304) and at the owner's next store of a cell "
-                       "the neighbour read (pc 0x308)"},
+                       "the neighbour read (pc 0x308)",
+   "dev_fence@0x300 dev_fence@0x304 dev_fence@0x308 blk_fence@0x308"},
 };
 
 static void r110_run(gen *g, unsigned inj, bool large) {
@@ -343,30 +349,41 @@ enum { WS_OWN = 1, WS_STEAL = 2, WS_NOBAR = 4, WS_UPD = 8, WS_CNTF = 16, WS_CNTP
 
 static const app_switch gcol_sw[] = {
   {"own-atom-blk", "Figure 3b: the own-partition atomicAdd on nextHead[b] has block scope: "
-                   "scoped_atomic at a thief's steal (pc 0x404)"},
+                   "scoped_atomic at a thief's steal (pc 0x404)",
+   "scoped_atomic@0x404"},
   {"steal-atom-blk", "the steal atomicAdd has block scope: scoped_atomic at the next add on that "
-                     "nextHead from another block (pc 0x400 or 0x404)"},
+                     "nextHead from another block (pc 0x400 or 0x404)",
+   "scoped_atomic@0x400 scoped_atomic@0x404"},
   {"curr-nobar", "no barrier between the leader's store of currHead[b] and its warps' loads: "
-                 "blk_fence at the first warp that loads it each round (pc 0x410)"},
+                 "blk_fence at the first warp that loads it each round (pc 0x410)",
+   "blk_fence@0x410"},
   {"conflict-atom-blk", "the global conflict counter uses a block-scope atomicAdd: scoped_atomic "
-                        "(pc 0x41c)"},
+                        "(pc 0x41c)",
+   "scoped_atomic@0x41c"},
   {"cnt-fence-blk", "the fence after cnt[b] has block scope: dev_fence at the last block's loads "
-                    "(pc 0x440)"},
-  {"cnt-ld-plain", "the last block loads cnt[] without volatile: strong race (pc 0x440)"},
+                    "(pc 0x440)",
+   "dev_fence@0x440"},
+  {"cnt-ld-plain", "the last block loads cnt[] without volatile: strong race (pc 0x440)",
+   "strong@0x440"},
 };
 
 static const app_switch gcon_sw[] = {
   {"own-atom-blk", "Figure 3b: own-partition atomicAdd on nextHead[b] has block scope: "
-                   "scoped_atomic at a thief's steal (pc 0x404)"},
+                   "scoped_atomic at a thief's steal (pc 0x404)",
+   "scoped_atomic@0x404"},
   {"steal-atom-blk", "the steal atomicAdd has block scope: scoped_atomic at the next add on that "
-                     "nextHead from another block (pc 0x400 or 0x404)"},
+                     "nextHead from another block (pc 0x400 or 0x404)",
+   "scoped_atomic@0x400 scoped_atomic@0x404"},
   {"curr-nobar", "no barrier between the leader's store of currHead[b] and its warps' loads: "
-                 "blk_fence at the first warp that loads it each round (pc 0x410)"},
+                 "blk_fence at the first warp that loads it each round (pc 0x410)",
+   "blk_fence@0x410"},
   {"comp-atom-blk", "atomicMin on comp[] uses block scope when the vertex lies in the block's own "
                     "partition, although thieves and far edges update it from other blocks: "
-                    "scoped_atomic (pc 0x418/0x41c)"},
+                    "scoped_atomic (pc 0x418/0x41c)",
+   "scoped_atomic@0x418 scoped_atomic@0x41c"},
   {"cnt-fence-blk", "the fence after cnt[b] has block scope: dev_fence at the last block's loads "
-                    "(pc 0x440)"},
+                    "(pc 0x440)",
+   "dev_fence@0x440"},
 };
 
 static void ws_run(gen *g, unsigned f, bool large, bool gcon) {
@@ -457,8 +474,9 @@ static void ws_run(gen *g, unsigned f, bool large, bool gcon) {
       gen_ld(g, c, w, INP + 4ull * v0, 32, false, 0x414);
       if (!gcon) {
         gen_st(g, c, w, COL + 4ull * v0, 32, true, 0x418);
-        if (gen_rand(g, 3) == 0)
-          gen_atom(g, c, w, CONF, 1, "add", (f & WS_UPD) ? GS_CTA : GS_GPU, -1, 1, -1, 0x41c);
+        /* count this warp's colour conflicts in the global counter (one add per chunk) */
+        gen_atom(g, c, w, CONF, 1, "add", (f & WS_UPD) ? GS_CTA : GS_GPU, -1, (int64_t)gen_rand(g, 4), -1,
+                 0x41c);
       } else {
         /* atomicMin on the vertices' labels, and on one far neighbour */
         gen_atom(g, c, w, COMP + 4ull * v0, 32, "min", (f & WS_UPD) && owner == c ? GS_CTA : GS_GPU,
@@ -514,7 +532,8 @@ static void gcon_run(gen *g, unsigned inj, bool large) {
 */
 static const app_switch c1d_sw[] = {
   {"border-atom-blk", "outputs near a block border are also updated with atomicAdd_block: "
-                      "scoped_atomic at the border path (pc 0x500)"},
+                      "scoped_atomic at the border path (pc 0x500)",
+   "scoped_atomic@0x500"},
 };
 
 static void c1d_run(gen *g, unsigned inj, bool large) {
@@ -576,16 +595,23 @@ enum { UTS_LREL = 1, UTS_LACQ = 2, UTS_GATOM = 4, UTS_GFENCE = 8, UTS_GOWN = 16,
 
 static const app_switch uts_sw[] = {
   {"l-rel-nofence", "local-stack pushes release the block lock without the fence before the "
-                    "exchange: blk_fence at the next holder's access (pcs 0x6xx)"},
+                    "exchange: blk_fence at the next holder's access (pcs 0x6xx)",
+   "blk_fence@0x60c blk_fence@0x610 blk_fence@0x614 blk_fence@0x648 blk_fence@0x64c blk_fence@0x650"},
   {"l-acq-nofence", "local-stack pushes take the block lock without the fence after the cas: "
-                    "lock_load/lock_store between pushers and poppers"},
+                    "lock_load/lock_store between pushers and poppers",
+   "lock_load@0x60c lock_load@0x610 lock_load@0x648 lock_store@0x614 lock_store@0x64c lock_store@0x650"},
   {"g-atom-blk", "global-stack lock built from block-scope cas/exch (fences gpu): scoped_atomic on "
-                 "the lock word and lock races on the stack"},
-  {"g-fence-blk", "global-stack lock with block-scope fences (cas/exch gpu): dev_fence on the stack"},
+                 "the lock word and lock races on the stack",
+   "scoped_atomic@0x620 scoped_atomic@0x638 scoped_atomic@0x660 scoped_atomic@0x678 lock_load@0x628 lock_load@0x62c lock_load@0x668 lock_store@0x630 lock_store@0x66c lock_store@0x670"},
+  {"g-fence-blk", "global-stack lock with block-scope fences (cas/exch gpu): dev_fence on the stack",
+   "dev_fence@0x628 dev_fence@0x62c dev_fence@0x630 dev_fence@0x668 dev_fence@0x66c dev_fence@0x670 blk_fence@0x630 blk_fence@0x66c blk_fence@0x670"},
   {"g-own-blklock", "a block pushes to its OWN global stack under the lock taken at block scope "
-                    "(cas/exch and fences cta), assuming only it uses that stack: races with thieves"},
+                    "(cas/exch and fences cta), assuming only it uses that stack: races with thieves",
+   "scoped_atomic@0x620 scoped_atomic@0x638 scoped_atomic@0x660 scoped_atomic@0x678 dev_fence@0x628 dev_fence@0x62c dev_fence@0x630 dev_fence@0x668 dev_fence@0x66c dev_fence@0x670 blk_fence@0x630 blk_fence@0x66c blk_fence@0x670 lock_load@0x628 lock_load@0x62c lock_load@0x668 lock_store@0x630 lock_store@0x66c lock_store@0x670"},
   {"l-peek-nolock", "a warp peeks at its local stack's top without the lock before locking: "
-                    "lock_load at the peek (pc 0x600)"},
+                    "lock_load at the peek (pc 0x600), and a race at the next locked store to the top "
+                    "(the peek made the unprotected reader the owner)",
+   "lock_load@0x600 blk_fence@0x600 blk_fence@0x614 blk_fence@0x64c blk_fence@0x650 lock_store@0x614 lock_store@0x64c lock_store@0x650"},
 };
 
 typedef struct uts_stack { uint64_t top, slots; slock lk; unsigned n; unsigned node[512]; } uts_stack;

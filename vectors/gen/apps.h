@@ -11,6 +11,10 @@
 typedef struct app_switch {
   const char *name;
   const char *doc;   /* the bug, and the race(s) it causes */
+  /* Every race this bug can cause, as "type@pc" words: the generator's knowledge of the bug.
+  ** scord-gen refuses (exit 3) a stream whose expected races fall outside the union of the
+  ** active switches' signatures, and a single switch that causes none of its own. */
+  const char *sig;
 } app_switch;
 
 typedef struct app_def {

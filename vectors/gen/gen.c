@@ -20,6 +20,7 @@ typedef struct gen_word {
   bool init;            /* never accessed in this kernel: the entry is at its reset value */
   unsigned oc, ow;      /* owner: logical CTA and warp */
   uint32_t ob, od;      /* owner's BlkFenceID / DevFenceID at its access (mod 2^6) */
+  uint32_t obf, odf;    /* the same, unwrapped: to tell counter-wrap false races apart */
   uint32_t bar, bloom;
   bool m, bs, ds, strong;
   bool atom_block;      /* GEN_ATOMW: the previous atomic was block scope */
@@ -183,11 +184,12 @@ uint32_t gen_bloom(const gen *g, unsigned c, unsigned w) {
 
 static bool bempty(uint32_t b) { return (b & 0xFFu) == 0 || (b >> 8) == 0; }
 
-void gen_expect(gen *g, int type, uint64_t addr, uint64_t pc, int kind, bool block_scope) {
+static void expect2(gen *g, int type, uint64_t addr, uint64_t pc, int kind, bool block_scope, bool wrap) {
   addr &= ~(uint64_t)3;
   for (size_t i = 0; i < g->nex; i++) {
     gen_exp *e = &g->ex[i];
-    if (e->type == type && e->addr == addr && e->pc == pc && e->kind == kind && e->block == block_scope) {
+    if (e->type == type && e->addr == addr && e->pc == pc && e->kind == kind && e->block == block_scope &&
+        e->wrap == wrap) {
       e->count++;
       return;
     }
@@ -196,7 +198,11 @@ void gen_expect(gen *g, int type, uint64_t addr, uint64_t pc, int kind, bool blo
     g->capex = g->capex ? 2 * g->capex : 64;
     g->ex = xrealloc(g->ex, g->capex * sizeof *g->ex);
   }
-  g->ex[g->nex++] = (gen_exp){type, kind, block_scope, addr, pc, 1};
+  g->ex[g->nex++] = (gen_exp){type, kind, block_scope, wrap, addr, pc, 1};
+}
+
+void gen_expect(gen *g, int type, uint64_t addr, uint64_t pc, int kind, bool block_scope) {
+  expect2(g, type, addr, pc, kind, block_scope, false);
 }
 
 void gen_expect_atomic_word(gen *g, unsigned c, uint64_t addr, int scope, uint64_t pc) {
@@ -224,11 +230,17 @@ void gen_expect_data(gen *g, unsigned c, unsigned w, uint64_t addr, int kind, bo
     const gen_warp *o = init ? NULL : &g->w[md->oc][md->ow];
     uint32_t obb = o ? (o->cta_fences & fm) : 0, odd = o ? (o->gpu_fences & fm) : 0;
     bool fenced_blk = md->ob != obb || md->od != odd, fenced_dev = md->od != odd;
+    /* unwrapped view: did the owner fence at all since its access? */
+    uint32_t obf = o ? o->cta_fences : 0, odf = o ? o->gpu_fences : 0;
+    bool wrapped_blk = !fenced_blk && (md->obf != obf || md->odf != odf);
+    bool wrapped_dev = !fenced_dev && md->odf != odf;
+    bool wrap = false;
     int race = -1;
 #define OWN()                                                                   \
   do {                                                                          \
     md->init = false; md->oc = c; md->ow = w; md->bar = xbar; md->ob = xb;      \
-    md->od = xd; md->strong = md->strong && strong;                             \
+    md->od = xd; md->obf = x->cta_fences; md->odf = x->gpu_fences;             \
+    md->strong = md->strong && strong;                                          \
   } while (0)
     if (init || (same_blk && md->bar != xbar && !md->ds)) {           /* step 1 */
       OWN(); md->m = kind != GK_LD; md->bs = md->ds = false; md->bloom = xbloom; md->strong = strong;
@@ -242,8 +254,8 @@ void gen_expect_data(gen *g, unsigned c, unsigned w, uint64_t addr, int kind, bo
     }
     if (kind == GK_LD) {
       if (md->m && !same_warp) {                                      /* step 4 */
-        if (same_blk && !fenced_blk) race = GR_BLK_FENCE;
-        else if (!same_blk && !fenced_dev) race = GR_DEV_FENCE;
+        if (same_blk && !fenced_blk) { race = GR_BLK_FENCE; wrap = wrapped_blk; }
+        else if (!same_blk && !fenced_dev) { race = GR_DEV_FENCE; wrap = wrapped_dev; }
         else if (!(md->strong && strong)) race = GR_STRONG;
       }
       if (race < 0 && bempty(md->bloom) && bempty(xbloom)) {          /* step 5 */
@@ -262,8 +274,10 @@ void gen_expect_data(gen *g, unsigned c, unsigned w, uint64_t addr, int kind, bo
         }
       }
     } else {
-      if (same_blk && (md->ob == obb || md->ds) && md->od == odd) race = GR_BLK_FENCE;   /* 4 */
-      else if (!same_blk && !fenced_dev) race = GR_DEV_FENCE;
+      if (same_blk && (md->ob == obb || md->ds) && md->od == odd) {                    /* 4 */
+        race = GR_BLK_FENCE;
+        wrap = !((md->obf == obf || md->ds) && md->odf == odf);
+      } else if (!same_blk && !fenced_dev) { race = GR_DEV_FENCE; wrap = wrapped_dev; }
       else if (!(md->strong && strong)) race = GR_STRONG;
       if (race < 0 && bempty(md->bloom) && bempty(xbloom)) {          /* step 5 */
         OWN(); md->bs = md->ds = false; md->m = true;
@@ -276,7 +290,7 @@ void gen_expect_data(gen *g, unsigned c, unsigned w, uint64_t addr, int kind, bo
     }
 #undef OWN
     /* RACE: record, reset the entry and check again (which takes step 1). */
-    gen_expect(g, race, addr, pc, kind, same_blk);
+    expect2(g, race, addr, pc, kind, same_blk, wrap);
     md->init = true;
     md->m = md->bs = md->ds = true;
     md->strong = false;
@@ -433,6 +447,7 @@ void gen_finish(gen *g) {
             (unsigned long long)e->addr, (unsigned long long)e->pc, kind_name[e->kind],
             e->block ? "block" : "device");
     if (e->count > 1) fprintf(g->vec, " count=%llu", (unsigned long long)e->count);
+    if (e->wrap) fputs("  # false race: 6-bit fence counter wrapped (litmus_fencewrap64_*)", g->vec);
     fputc('\n', g->vec);
   }
   free(g->ex);

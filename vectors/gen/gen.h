@@ -45,7 +45,12 @@ typedef struct gen_warp {
   size_t ntl, captl;
 } gen_warp;
 
-typedef struct gen_expect { int type, kind; bool block; uint64_t addr, pc, count; } gen_exp;
+typedef struct gen_expect {
+  int type, kind;
+  bool block;
+  bool wrap;      /* a false race of the 6-bit fence counters (wider counters would not report it) */
+  uint64_t addr, pc, count;
+} gen_exp;
 
 typedef struct gen {
   FILE *vec, *trace;

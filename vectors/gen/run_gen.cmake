@@ -6,6 +6,24 @@
 #   frozen:       the committed vectors/apps/<app>_<switch>.vec|.trace equal what scord-gen writes now.
 #   tlm:          scord-sim (if built; else the test prints SKIPPED) runs TRACE with the C detector and must
 #                 report races_found 0 (a correctly synchronized program under another timing).
+if(MODE STREQUAL "sweep")
+  # seeds 1..SEEDS, every switch alone and all together: bug-model check in scord-gen, then scord-vec
+  string(REPLACE "," ";" _switches "${SWITCHES}")
+  foreach(_seed RANGE 1 ${SEEDS})
+    foreach(_sw ${_switches} all)
+      execute_process(COMMAND ${GEN} app=${APP} --inject=${_sw} --seed=${_seed} --out-vec=${OUT}.vec
+                      RESULT_VARIABLE _rc ERROR_VARIABLE _e)
+      if(NOT _rc EQUAL 0)
+        message(FATAL_ERROR "scord-gen app=${APP} --inject=${_sw} --seed=${_seed}: ${_rc}\n${_e}")
+      endif()
+      execute_process(COMMAND ${VEC} ${OUT}.vec RESULT_VARIABLE _rc OUTPUT_VARIABLE _o)
+      if(NOT _rc EQUAL 0)
+        message(FATAL_ERROR "scord-vec on app=${APP} --inject=${_sw} --seed=${_seed} failed:\n${_o}")
+      endif()
+    endforeach()
+  endforeach()
+  return()
+endif()
 if(MODE STREQUAL "frozen")
   file(GLOB _files ${APPS_DIR}/*.vec ${APPS_DIR}/*.trace)
   list(LENGTH _files _n)
