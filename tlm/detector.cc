@@ -85,37 +85,42 @@ uint64_t RaceDetector::timing(uint64_t arrive, uint64_t words) {
   // Metadata lines read (and later written) by this packet, each once.
   rd_lines_.clear();
   wr_lines_.clear();
+  rd_cnt_.clear();
+  wr_cnt_.clear();
   for (const MdTouch &m : md_) {
     uint64_t line = (c_.det.md_base + 8 * m.index) / c_.line_bytes;
     auto &v = m.write ? wr_lines_ : rd_lines_;
-    if (std::find(v.begin(), v.end(), line) == v.end()) v.push_back(line);
+    auto &n = m.write ? wr_cnt_ : rd_cnt_;
+    size_t k = 0;
+    while (k < v.size() && v[k] != line) k++;
+    if (k == v.size()) { v.push_back(line); n.push_back(0); }
+    n[k]++;
   }
   static unsigned char dummy[4096];
-  auto md_txn = [&](uint64_t line, bool write, uint64_t t) {
+  auto md_txn = [&](uint64_t line, bool write, uint32_t entries, uint64_t t) {
     mgp_.set_address(line * c_.line_bytes);
     mgp_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
     mgp_.set_data_ptr(dummy);
-    mgp_.set_data_length(8);
+    mgp_.set_data_length(8 * entries);
+    mgp_.set_streaming_width(8 * entries);
     mgp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     mext_.kind = write ? PktKind::MD_WR : PktKind::MD_RD;
     mext_.side = false;
-    mext_.data_bytes = write ? 8 * (uint32_t)std::count_if(md_.begin(), md_.end(), [&](const MdTouch &m) {
-      return m.write && (c_.det.md_base + 8 * m.index) / c_.line_bytes == line; }) : 0;
-    mext_.resp_bytes = write ? 0 : 8 * (uint32_t)std::count_if(md_.begin(), md_.end(), [&](const MdTouch &m) {
-      return !m.write && (c_.det.md_base + 8 * m.index) / c_.line_bytes == line; });
+    mext_.data_bytes = write ? 8 * entries : 0;   // 8-byte entries, as many as the packet touched
+    mext_.resp_bytes = write ? 0 : 8 * entries;
     sc_time d = delay_to(t);
     md_sock->b_transport(mgp_, d);
     return abs_cycle(d);
   };
   if (c_.ovh_md) {
     uint64_t t = start;
-    for (uint64_t line : rd_lines_) md_ready = std::max(md_ready, md_txn(line, false, t++));
+    for (size_t k = 0; k < rd_lines_.size(); k++) md_ready = std::max(md_ready, md_txn(rd_lines_[k], false, rd_cnt_[k], t++));
     st_.det_md_reads += rd_lines_.size();
   }
   uint64_t done = std::max(md_ready, start + busy) + c_.det_lat;
   if (c_.ovh_md) {
     uint64_t t = done;
-    for (uint64_t line : wr_lines_) md_txn(line, true, t++);  // posted write-backs into the L2
+    for (size_t k = 0; k < wr_lines_.size(); k++) md_txn(wr_lines_[k], true, wr_cnt_[k], t++);  // posted write-backs
     st_.det_md_writes += wr_lines_.size();
   }
   start_ring_[n % Q] = start;

@@ -42,7 +42,8 @@ class RaceDetector : public sc_core::sc_module {
   FILE *dump_;
   std::vector<scord_race> races_;
   std::vector<MdTouch> md_;
-  std::vector<uint64_t> rd_lines_, wr_lines_;
+  std::vector<uint64_t> rd_lines_, wr_lines_;   // metadata lines touched by a packet
+  std::vector<uint32_t> rd_cnt_, wr_cnt_;       // entries touched in each of them
   // queue model: start cycle of the last det_queue packets, completion of the last det_inflight
   std::vector<uint64_t> start_ring_, done_ring_;
   uint64_t npk_ = 0;

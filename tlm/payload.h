@@ -71,7 +71,7 @@ struct Resource {
   uint64_t take(uint64_t t, uint64_t dur) {
     if (t < base) t = base;
     uint64_t s = t;
-    while (s < hi) {
+    while (s < hi) {  // (t >= hi, the common case when idle, skips the scan)
       uint64_t k = 0;
       while (k < dur && s + k < hi && !cal[(s + k) & (kWin - 1)]) k++;
       if (k == dur || s + k >= hi) break;
