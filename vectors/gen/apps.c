@@ -269,11 +269,15 @@ static const app_switch r110_sw[] = {
                        "block's halo load (pc 0x300/0x304) and at the owner's next store of a cell "
                        "the neighbour read (pc 0x308)",
    "dev_fence@0x300 dev_fence@0x304 dev_fence@0x308 blk_fence@0x308"},
+  {"gbar-atom-blk", "the grid barrier's arrival counter is updated and polled with block-scope atomics: "
+                    "scoped_atomic at the arrivals and polls of other blocks (pc 0x314/0x318)",
+   "scoped_atomic@0x314 scoped_atomic@0x318"},
 };
 
 static void r110_run(gen *g, unsigned inj, bool large) {
   const unsigned G = large ? 24 : 3, W = large ? 4 : 2, T = large ? 24 : 3, N = G * W * 32;
   const uint64_t BUF[2] = {0xC2000000, 0xC2100000}, GB = 0xC2200000;
+  const int gbs = (inj & 2) ? GS_CTA : GS_GPU;
   gen_kernel(g, "r110", G, W);
   gen_region(g, BUF[0], BUF[0] + 4ull * N, GEN_ORACLE);
   gen_region(g, BUF[1], BUF[1] + 4ull * N, GEN_ORACLE);
@@ -311,7 +315,7 @@ static void r110_run(gen *g, unsigned inj, bool large) {
       break;
     case 6:
       if (w != 0) { bar_arrive(&bar, st, c, w, 8); bar_check(g, &bar, st, c, W, 8, 9, 0x31c); break; }
-      gen_atom(g, c, w, GB, 1, "add", GS_GPU, -1, 1, arrived, 0x314);
+      gen_atom(g, c, w, GB, 1, "add", gbs, -1, 1, arrived, 0x314);
       gen_signal(g, c, w, GB);
       arrived++;
       st[i] = 7;
@@ -319,12 +323,12 @@ static void r110_run(gen *g, unsigned inj, bool large) {
     case 7:
       if (arrived >= G * (t + 1)) {
         gen_wait(g, c, w, GB, G * (t + 1));
-        gen_atom(g, c, w, GB, 1, "add", GS_GPU, -1, 0, arrived, 0x318);
+        gen_atom(g, c, w, GB, 1, "add", gbs, -1, 0, arrived, 0x318);
         fails[i] = 0;
         bar_arrive(&bar, st, c, w, 8);
         bar_check(g, &bar, st, c, W, 8, 9, 0x31c);
       } else {
-        gen_atom(g, c, w, GB, 1, "add", GS_GPU, -1, 0, arrived, 0x318);
+        gen_atom(g, c, w, GB, 1, "add", gbs, -1, 0, arrived, 0x318);
         fails[i]++;
       }
       break;
@@ -744,7 +748,7 @@ static void uts_run(gen *g, unsigned inj, bool large) {
 const app_def gen_apps[] = {
   {"mm", "matrix multiplication, block- and device-scoped locks (Figure 5 pattern)", mm_sw, 3, mm_run},
   {"red", "reduction with block and device fences (Figure 4)", red_sw, 2, red_run},
-  {"r110", "Rule 110, fence scope by block border", r110_sw, 1, r110_run},
+  {"r110", "Rule 110, fence scope by block border", r110_sw, 2, r110_run},
   {"gcol", "graph colouring, work stealing with scoped atomics (Figure 3)", gcol_sw, 6, gcol_run},
   {"gcon", "graph connectivity, work stealing with scoped atomics (Figure 3)", gcon_sw, 5, gcon_run},
   {"1dc", "1D convolution, atomic scope by block border", c1d_sw, 1, c1d_run},

@@ -436,7 +436,7 @@ static int cmp_ex(const void *a, const void *b) {
 
 void gen_finish(gen *g) {
   flush_trace(g);
-  qsort(g->ex, g->nex, sizeof *g->ex, cmp_ex);
+  if (g->nex) qsort(g->ex, g->nex, sizeof *g->ex, cmp_ex);
   uint64_t total = 0;
   for (size_t i = 0; i < g->nex; i++) total += g->ex[i].count;
   fprintf(g->vec, "# expected: %llu race record(s) in %zu expect line(s), %llu events\n",
