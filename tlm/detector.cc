@@ -66,6 +66,7 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
 uint64_t RaceDetector::timing(uint64_t arrive, uint64_t words) {
   const uint64_t Q = c_.det_queue, W = c_.det_inflight;
   uint64_t n = npk_++;
+  st_.det_timed++;
   uint64_t accept = arrive;
   if (n >= Q) accept = std::max(accept, start_ring_[(n - Q) % Q]);  // wait for a free entry
   uint64_t occ = 0;

@@ -135,7 +135,7 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
             st.det_packets, st.det_words, st.det_outside, st.det_fences);
     fprintf(f, "det_md_line_reads %" PRIu64 "\ndet_md_line_writes %" PRIu64 "\n", st.det_md_reads, st.det_md_writes);
     fprintf(f, "det_queue_occupancy_mean %.2f\ndet_queue_occupancy_max %" PRIu64 "\n",
-            ratio(st.det_occ_sum, st.det_packets + st.det_fences), st.det_occ_max);
+            ratio(st.det_occ_sum, st.det_timed), st.det_occ_max);
     fprintf(f, "det_stall_cycles %" PRIu64 "\ndet_stalled_packets %" PRIu64 "\nl1hit_stall_cycles %" PRIu64 "\n",
             st.det_stall_cycles, st.det_stalled_packets, st.lhd_stall_cycles);
   }

@@ -27,6 +27,7 @@ struct Stats {
   uint64_t det_packets = 0, det_words = 0, det_fences = 0, det_outside = 0;
   uint64_t det_stall_cycles = 0;        // sum over packets of (accepted - arrived)
   uint64_t det_stalled_packets = 0;
+  uint64_t det_timed = 0;                     // packets through the queue model
   uint64_t det_occ_sum = 0, det_occ_max = 0;  // queue occupancy seen at arrivals
   uint64_t lhd_stall_cycles = 0;        // L1-hit loads delayed by the detector
   uint64_t races = 0, race_overflow = 0;
