@@ -5,6 +5,8 @@
 **             --out-vec=FILE [--out-trace=FILE]
 **   scord-gen app=random [--seed=N] [--events=N] [--race-rate=PERCENT] --out-vec=FILE
 **   scord-gen --list
+**   scord-gen app=NAME [--inject=...] --check-races=FILE
+**             (FILE holds race lines, e.g. scord-sim output: each must be explained by the switches)
 **
 ** Options may also be written as two words (`--seed 7`).  Bad arguments exit 2 with a message.
 */
@@ -20,6 +22,7 @@ static void usage(FILE *f) {
           "usage: scord-gen app=NAME [--inject=SW[,SW...]|all] [--seed=N] [--size=small|large]\n"
           "                 --out-vec=FILE [--out-trace=FILE]\n"
           "       scord-gen app=random [--seed=N] [--events=N] [--race-rate=PERCENT] --out-vec=FILE\n"
+          "       scord-gen app=NAME [--inject=SW[,SW...]|all] --check-races=FILE\n"
           "       scord-gen --list\n");
 }
 
@@ -79,8 +82,42 @@ static int check_signatures(const app_def *d, unsigned inj, const gen *g) {
   return bad;
 }
 
+/* --check-races: every `race type=T ... pc=P` line of `path` (scord-vec or scord-sim output, other
+** lines ignored) must be in the union of the active switches' signatures.  0 pass, 1 fail, 2 I/O. */
+static int check_races(const app_def *d, unsigned inj, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) { fprintf(stderr, "scord-gen: %s: %s\n", path, strerror(errno)); return 2; }
+  char line[1024];
+  unsigned long n = 0, bad = 0, lineno = 0;
+  while (fgets(line, sizeof line, f)) {
+    lineno++;
+    if (strncmp(line, "race ", 5)) continue;
+    char type[32] = "", word[64];
+    const char *t = strstr(line, " type="), *p = strstr(line, " pc=");
+    if (!t || !p || sscanf(t + 6, "%31[a-z_]", type) != 1) {
+      fprintf(stderr, "%s:%lu: race line without type= or pc=\n", path, lineno);
+      fclose(f);
+      return 2;
+    }
+    unsigned long long pc = strtoull(p + 4, NULL, 0);
+    snprintf(word, sizeof word, "%s@0x%llx", type, pc);
+    bool ok = false;
+    for (unsigned s = 0; s < d->nsw; s++)
+      if ((inj & (1u << s)) && in_sig(d->sw[s].sig, word)) ok = true;
+    n++;
+    if (!ok) {
+      fprintf(stderr, "%s:%lu: %s is not explained by the injected bug(s)\n", path, lineno, word);
+      bad++;
+    }
+  }
+  fclose(f);
+  printf("%lu race line(s), %lu unexplained\n", n, bad);
+  return bad ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
   const char *app = NULL, *inject = NULL, *size = "small", *out_vec = NULL, *out_trace = NULL;
+  const char *check = NULL;
   uint64_t seed = 1, events = 20000, rate = 5;
   for (int i = 1; i < argc; i++) {
     char *a = argv[i];
@@ -88,7 +125,7 @@ int main(int argc, char **argv) {
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
     if (!strncmp(a, "app=", 4)) { app = a + 4; continue; }
     const char *keys[] = {"--inject", "--seed", "--size", "--out-vec", "--out-trace", "--events",
-                          "--race-rate"};
+                          "--race-rate", "--check-races"};
     const char *val = NULL;
     int k = -1;
     for (int j = 0; j < (int)(sizeof keys / sizeof keys[0]); j++) {
@@ -111,6 +148,7 @@ int main(int argc, char **argv) {
     case 3: out_vec = val; break;
     case 4: out_trace = val; break;
     case 5: if (parse_u64("--events", val, &events)) return 2; break;
+    case 7: check = val; break;
     case 6: if (parse_u64("--race-rate", val, &rate) || rate > 100) {
               fprintf(stderr, "scord-gen: --race-rate: a percentage from 0 to 100\n");
               return 2;
@@ -118,7 +156,7 @@ int main(int argc, char **argv) {
             break;
     }
   }
-  if (!app || !out_vec) {
+  if (!app || (!out_vec && !check)) {
     fprintf(stderr, "scord-gen: app= and --out-vec are required\n");
     usage(stderr);
     return 2;
@@ -156,6 +194,7 @@ int main(int argc, char **argv) {
       inj |= 1u << s;
     }
   }
+  if (check) return check_races(d, inj, check);
   FILE *fv = fopen(out_vec, "w");
   if (!fv) { fprintf(stderr, "scord-gen: %s: %s\n", out_vec, strerror(errno)); return 2; }
   FILE *ft = NULL;
