@@ -262,7 +262,8 @@ static void red_kernel(gen *g, unsigned G, unsigned W, unsigned SW, int gfs, int
 ** R110: Rule 110 over a double-buffered array.  Warp (b, w) owns 32 cells and keeps their values in
 ** registers; each iteration it loads its two halo cells, stores its new cells, and fences: device
 ** scope when its edge cell borders another block, block scope otherwise.  A software grid barrier
-** (bar; warp 0 adds to a device counter and polls it; bar) separates iterations.
+** (bar; warp 0 adds to a device counter, polls it, device fence; bar) separates iterations.  Warp 0's
+** acquire fence also publishes its own cells, so the border bug shows on the right border only.
 */
 static const app_switch r110_sw[] = {
   {"border-fence-blk", "block-border warps fence with block scope: dev_fence at the neighbouring "
@@ -324,6 +325,7 @@ static void r110_run(gen *g, unsigned inj, bool large) {
       if (arrived >= G * (t + 1)) {
         gen_wait(g, c, w, GB, G * (t + 1));
         gen_atom(g, c, w, GB, 1, "add", gbs, -1, 0, arrived, 0x318);
+        gen_fence(g, c, w, GS_GPU, 0x320);  /* acquire side of the grid barrier */
         fails[i] = 0;
         bar_arrive(&bar, st, c, w, 8);
         bar_check(g, &bar, st, c, W, 8, 9, 0x31c);
