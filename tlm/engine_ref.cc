@@ -51,6 +51,7 @@ class RefEngine final : public DetectorEngine {
 };
 }  // namespace
 
+// (see detector_engine.h)
 std::unique_ptr<DetectorEngine> make_ref_engine(const scord_params &p) { return std::make_unique<RefEngine>(p); }
 
 std::unique_ptr<DetectorEngine> make_engine(const std::string &name, const scord_params &p, std::string &why) {

@@ -7,6 +7,7 @@
 
 using sc_core::sc_time;
 
+// Build and bind every module; with detection off the detector ports end in stubs.
 Gpu::Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats &st,
          std::unique_ptr<DetectorEngine> eng, FILE *dump)
     : sc_module(n), c_(c), w_(w), st_(st) {
@@ -64,12 +65,14 @@ bool Gpu::next_cta(uint64_t &id) {
   return true;
 }
 
+// An SM has no CTA left in this kernel (local time t).
 void Gpu::sm_finished(uint64_t t) {
   end_t_ = std::max(end_t_, t);
   running_--;
   if (running_ == 0) sm_done_ev.notify(sc_core::SC_ZERO_TIME);
 }
 
+// `signal id` reached at cycle t: counter id grows by one; blocked SMs look again.
 void Gpu::signal(uint64_t id, uint64_t t) {
   auto &v = signals_[id];
   v.push_back(v.empty() ? t : std::max(v.back(), t));
@@ -107,6 +110,7 @@ void Gpu::report_deadlock() {
   _exit(2);
 }
 
+// Progress line on stderr, at most twice a second of wall time.
 void Gpu::progress(uint64_t now) {
   if (!c_.progress) return;
   auto t = std::chrono::steady_clock::now();
@@ -120,6 +124,8 @@ void Gpu::progress(uint64_t now) {
   progress_printed_ = true;
 }
 
+// Kernel sequencer: reset the detector and trackers (detector.md section 7), start the SMs,
+// wait until all are done and SystemC time has reached the last one, next kernel; then stop.
 void Gpu::control() {
   t0_ = last_progress_ = std::chrono::steady_clock::now();
   for (kidx_ = 0; kidx_ < w_.kernels.size(); kidx_++) {

@@ -17,6 +17,7 @@
 #include "sim_config.h"
 #include "trace.h"
 
+// Print the usage text and every parameter with its default.
 static void usage(FILE *f) {
   fprintf(f,
           "usage: scord-sim [options] [TRACE]\n"
@@ -46,6 +47,7 @@ struct Args {
 };
 }  // namespace
 
+// Usage or input error: message on stderr, exit status 2.
 static void die(const std::string &m) {
   fprintf(stderr, "scord-sim: %s\n", m.c_str());
   exit(2);
@@ -84,8 +86,11 @@ static void configure(SimConfig &c, Workload &w, const Args &a) {
   else c.progress = isatty(2);
 }
 
+// Slowdown of `on` over `off` in percent.
 static double pct(uint64_t on, uint64_t off) { return off ? 100.0 * ((double)on / (double)off - 1.0) : 0.0; }
 
+// --compare-off: six runs (off, on, on without each overhead source, on without all three),
+// one child process each; prints the overhead, the DRAM ratio and the Figure-10 breakdown.
 static int compare_off(SimConfig c, const Workload &w) {
   struct V {
     const char *name;
@@ -133,6 +138,7 @@ static int compare_off(SimConfig c, const Workload &w) {
   return 0;
 }
 
+// --bench: the workload with detection off and on; prints warp instructions per wall second.
 static int bench(SimConfig c, const Workload &w) {
   std::string err;
   printf("bench workload %s scale %" PRIu64 " num_sms %" PRIu64 "\n", w.name.c_str(), c.scale, c.det.num_sms);
@@ -152,6 +158,8 @@ static int bench(SimConfig c, const Workload &w) {
 // The SystemC banner is printed at the first elaboration unless this is set before it.
 static const int kNoBanner = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
 
+// Parse the command line, build the configuration and workload, run. Exit 0, or 2 on a
+// usage or input error.
 int sc_main(int argc, char **argv) {
   // Keep the output to the model's own lines (banner, "simulation stopped" info).
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);

@@ -123,6 +123,7 @@ void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
 }
 
 // ---------------------------------------------------------------------------------------
+// One target port per SM plus the detector's metadata accessor; one initiator per L2 slice.
 Interconnect::Interconnect(sc_core::sc_module_name n, const SimConfig &c, Stats &st)
     : sc_module(n), to_det("to_det"), c_(c), st_(st), map_{c.line_bytes, c.channels} {
   unsigned ports = (unsigned)c.det.num_sms + 1;

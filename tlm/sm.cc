@@ -8,6 +8,7 @@
 
 using sc_core::sc_time;
 
+// Warp and CTA slots, the L1 and the SM tracker for SM `id`.
 Sm::Sm(sc_core::sc_module_name n, unsigned id, Gpu &gpu, const SimConfig &c, Stats &st)
     : sc_module(n), isock("isock"), id_(id), g_(gpu), c_(c), st_(st) {
   warps_.resize(c.det.warps_per_sm);
@@ -42,6 +43,7 @@ bool Sm::blocked_wait(uint32_t &line, uint64_t &id, uint64_t &count) const {
   return false;
 }
 
+// The SM thread: one kernel after another.
 void Sm::run() {
   for (;;) {
     wait(g_.kernel_start_ev);
@@ -53,9 +55,11 @@ void Sm::run() {
 // Synchronise with SystemC time when the local clock is a quantum ahead (temporal decoupling).
 void Sm::sync() {
   wait(delay_to(now_));
-  if (id_ == 0) g_.progress(now_);
+  g_.progress(now_);
 }
 
+// Issue loop of one kernel: pick a ready warp, execute its next instruction, synchronise every
+// quantum; ends when no CTA is left for this SM.
 void Sm::run_kernel() {
   k_ = g_.kernel();
   now_ = abs_cycle(sc_core::SC_ZERO_TIME);
@@ -179,11 +183,14 @@ void Sm::try_launch(uint64_t t) {
   }
 }
 
+// Retire warp wi if it has run its last instruction.
 void Sm::maybe_finish(unsigned wi) {
   Warp &w = warps_[wi];
   if (w.st == ACTIVE && w.ip >= w.code->size()) finish_warp(wi);
 }
 
+// Warp wi is done once its stores and async loads completed; the last warp of a CTA frees the
+// slot and lets the block scheduler start the next CTA.
 void Sm::finish_warp(unsigned wi) {
   Warp &w = warps_[wi];
   w.st = DONE;
@@ -226,6 +233,7 @@ void Sm::check_barrier(unsigned si) {
   for (unsigned j = 0; j < s.nwarps; j++) maybe_finish(s.first + j);
 }
 
+// Execute the next instruction of warp wi at cycle now_ (advancing now_ by the issue slots used).
 void Sm::execute(unsigned wi) {
   Warp &w = warps_[wi];
   const Instr &in = (*w.code)[w.ip];
@@ -301,6 +309,8 @@ void Sm::execute(unsigned wi) {
   maybe_finish(wi);
 }
 
+// One packet into the interconnect at cycle t; returns the completion cycle (the acceptance
+// cycle for detector-only and fence packets).
 uint64_t Sm::send(PktKind k, uint64_t addr, uint64_t t, bool side, const DetRun *runs, uint32_t nruns,
                   uint32_t data_bytes, uint32_t resp_bytes, uint32_t lanes, bool timed) {
   gp_.set_address(addr);
@@ -323,6 +333,7 @@ uint64_t Sm::send(PktKind k, uint64_t addr, uint64_t t, bool side, const DetRun 
   return abs_cycle(d);
 }
 
+// The L1 way holding `line`, or nullptr.
 Sm::L1Way *Sm::l1_find(uint64_t line) {
   L1Way *w = &l1_[(line % l1_sets_) * c_.l1_ways];
   for (unsigned i = 0; i < c_.l1_ways; i++)
@@ -330,6 +341,7 @@ Sm::L1Way *Sm::l1_find(uint64_t line) {
   return nullptr;
 }
 
+// The way to allocate for `line`: an invalid one, else the least recently used.
 Sm::L1Way *Sm::l1_victim(uint64_t line) {
   L1Way *w = &l1_[(line % l1_sets_) * c_.l1_ways], *v = w;
   for (unsigned i = 0; i < c_.l1_ways; i++) {
