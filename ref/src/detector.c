@@ -127,6 +127,12 @@ static void push_race(scord_detector *d, const scord_race *r) {
   d->count++;
 }
 
+/* The init value (section 4) as a decoded entry; the caller sets the tag. */
+static inline void md_init(scord_md *md) {
+  memset(md, 0, sizeof *md);
+  md->m = md->bs = md->ds = true;
+}
+
 /* Per-access context of section 5. */
 typedef struct chk {
   const scord_access *x;
@@ -293,7 +299,7 @@ scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
   uint64_t raw = d->own ? scord_store_read(d->own, index) : d->port.read(d->port.ctx, index);
   scord_md_decode(&d->l, raw, &md);
   if (md.tag != tag) { /* section 4: replaced by init before checking */
-    scord_md_decode(&d->l, SCORD_MD_INIT, &md);
+    md_init(&md);
     d->st.cover[write][SCORD_STEP_TAG_MISS]++;
   }
   chk c = {.x = x, .is_atom = x->kind == SCORD_ATOM};
@@ -310,7 +316,7 @@ scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
     push_race(d, &r);
     /* RACE: init (tag kept by the write below) and re-check as the same kind; this
     ** always ends in step 1 (decision 5). */
-    scord_md_decode(&d->l, SCORD_MD_INIT, &md);
+    md_init(&md);
     int again = -1;
     scord_step s2 = write ? check_write(d, &md, &c, &again) : check_read(d, &md, &c, &again);
     assert(s2 == SCORD_STEP_INIT && again < 0);

@@ -33,6 +33,10 @@ const char *const scord_step_name[SCORD_STEP_COUNT] = {
 #undef SCORD_X_STEPNAME
 };
 
+static inline uint64_t mask_of(unsigned w) {
+  return w >= 64 ? UINT64_MAX : (((uint64_t)1 << w) - 1);
+}
+
 unsigned scord_layout_init(scord_layout *l, const scord_params *p) {
   unsigned pos = 0;
 #define SCORD_X_LAY(ID, f, w)                     \
@@ -42,17 +46,14 @@ unsigned scord_layout_init(scord_layout *l, const scord_params *p) {
   SCORD_MD_FIELD_LIST(SCORD_X_LAY)
 #undef SCORD_X_LAY
   l->total_bits = (uint8_t)(pos > 255 ? 255 : pos);
+  for (int i = 0; i < SCORD_MD_FIELD_COUNT; i++) l->mask[i] = mask_of(l->width[i]);
   return pos;
-}
-
-static inline uint64_t mask_of(unsigned w) {
-  return w >= 64 ? UINT64_MAX : (((uint64_t)1 << w) - 1);
 }
 
 uint64_t scord_md_encode(const scord_layout *l, const scord_md *md) {
 #define F(ID, v)                                                                   \
-  (assert(((uint64_t)(v) & ~mask_of(l->width[SCORD_MD_##ID])) == 0 && "field wider than its layout"), \
-   ((uint64_t)(v) & mask_of(l->width[SCORD_MD_##ID])) << l->lsb[SCORD_MD_##ID])
+  (assert(((uint64_t)(v) & ~l->mask[SCORD_MD_##ID]) == 0 && "field wider than its layout"), \
+   ((uint64_t)(v) & l->mask[SCORD_MD_##ID]) << l->lsb[SCORD_MD_##ID])
   return F(STRONG, md->strong) | F(SCOPE, md->scope) | F(ISATOM, md->is_atom) | F(DS, md->ds) |
          F(BS, md->bs) | F(M, md->m) | F(BLOOM, md->bloom) | F(BARRIER, md->barrier_id) |
          F(BLKFENCE, md->blk_fence_id) | F(DEVFENCE, md->dev_fence_id) | F(WARP, md->warp_id) |
@@ -61,13 +62,14 @@ uint64_t scord_md_encode(const scord_layout *l, const scord_md *md) {
 }
 
 void scord_md_decode(const scord_layout *l, uint64_t word, scord_md *md) {
-#define F(ID) ((word >> l->lsb[SCORD_MD_##ID]) & mask_of(l->width[SCORD_MD_##ID]))
-  md->strong = F(STRONG);
-  md->scope = F(SCOPE);
-  md->is_atom = F(ISATOM);
-  md->ds = F(DS);
-  md->bs = F(BS);
-  md->m = F(M);
+#define F(ID) ((word >> l->lsb[SCORD_MD_##ID]) & l->mask[SCORD_MD_##ID])
+  /* the six one-bit flags sit at bits 0..5 in every layout (section 4) */
+  md->strong = word & 1;
+  md->scope = (word >> 1) & 1;
+  md->is_atom = (word >> 2) & 1;
+  md->ds = (word >> 3) & 1;
+  md->bs = (word >> 4) & 1;
+  md->m = (word >> 5) & 1;
   md->bloom = (uint32_t)F(BLOOM);
   md->barrier_id = (uint32_t)F(BARRIER);
   md->blk_fence_id = (uint32_t)F(BLKFENCE);

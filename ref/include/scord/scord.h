@@ -131,6 +131,7 @@ typedef struct scord_layout {
   uint8_t lsb[SCORD_MD_FIELD_COUNT];
   uint8_t width[SCORD_MD_FIELD_COUNT];
   uint8_t total_bits; /* <= 64 for a valid configuration */
+  uint64_t mask[SCORD_MD_FIELD_COUNT]; /* right-aligned field masks (derived) */
 } scord_layout;
 
 /* Decoded entry; every field is right-aligned. */
