@@ -41,35 +41,34 @@ module scord_fence_file #(
     inc_32[IdxBits-1:0] = inc_idx_i;
   end
 
+  // Per-entry compares with constant selects (no wide shifters in synthesis).
   always_comb begin
     rd0_blk_o = '0;
     rd0_dev_o = '0;
     rd1_blk_o = '0;
     rd1_dev_o = '0;
-    if (rd0_32 < Entries) begin
-      rd0_blk_o = blk_q[rd0_idx_i * FenceIdBits +: FenceIdBits];
-      rd0_dev_o = dev_q[rd0_idx_i * FenceIdBits +: FenceIdBits];
-    end
-    if (rd1_32 < Entries) begin
-      rd1_blk_o = blk_q[rd1_idx_i * FenceIdBits +: FenceIdBits];
-      rd1_dev_o = dev_q[rd1_idx_i * FenceIdBits +: FenceIdBits];
-    end
-  end
-
-  always_comb begin
     blk_d = blk_q;
     dev_d = dev_q;
+    for (int e = 0; e < Entries; e++) begin
+      if (rd0_32 == e) begin
+        rd0_blk_o = blk_q[e*FenceIdBits +: FenceIdBits];
+        rd0_dev_o = dev_q[e*FenceIdBits +: FenceIdBits];
+      end
+      if (rd1_32 == e) begin
+        rd1_blk_o = blk_q[e*FenceIdBits +: FenceIdBits];
+        rd1_dev_o = dev_q[e*FenceIdBits +: FenceIdBits];
+      end
+      if (inc_valid_i && (inc_32 == e)) begin
+        if (inc_dev_i) begin
+          dev_d[e*FenceIdBits +: FenceIdBits] = dev_q[e*FenceIdBits +: FenceIdBits] + 1'b1;
+        end else begin
+          blk_d[e*FenceIdBits +: FenceIdBits] = blk_q[e*FenceIdBits +: FenceIdBits] + 1'b1;
+        end
+      end
+    end
     if (clear_i) begin
       blk_d = '0;
       dev_d = '0;
-    end else if (inc_valid_i && (inc_32 < Entries)) begin
-      if (inc_dev_i) begin
-        dev_d[inc_idx_i * FenceIdBits +: FenceIdBits] =
-            dev_q[inc_idx_i * FenceIdBits +: FenceIdBits] + 1'b1;
-      end else begin
-        blk_d[inc_idx_i * FenceIdBits +: FenceIdBits] =
-            blk_q[inc_idx_i * FenceIdBits +: FenceIdBits] + 1'b1;
-      end
     end
   end
 

@@ -51,7 +51,7 @@ module scord_md_accessor #(
   localparam int PB = scord_pkg::idx_bits(Depth);
   localparam int IB = IndexBits;
   localparam int PW = PayloadBits;
-  localparam int WqDepth = 2;
+  localparam int WqDepth = 2;  // write queue (two slots, 1-bit pointers)
 
   // ---- State -------------------------------------------------------------------------
   logic [Depth-1:0]    s_valid_d, s_valid_q;   // slot holds an item
@@ -62,14 +62,17 @@ module scord_md_accessor #(
   logic [Depth*IB-1:0] s_index_d, s_index_q;
   logic [Depth*PW-1:0] s_pay_d, s_pay_q;
   logic [Depth*64-1:0] res_d, res_q;           // write-back value of each slot's last item
-  logic [31:0]         head_d, head_q, tail_d, tail_q, cnt_d, cnt_q;
+  logic [PB-1:0]       head_d, head_q, tail_d, tail_q;
+  logic [31:0]         cnt_d, cnt_q;
 
   logic [Depth*64-1:0] rdq_d, rdq_q;           // read data in arrival order
-  logic [31:0]         rdq_rd_d, rdq_rd_q, rdq_wr_d, rdq_wr_q, rdq_cnt_d, rdq_cnt_q;
+  logic [PB-1:0]       rdq_rd_d, rdq_rd_q, rdq_wr_d, rdq_wr_q;
+  logic [31:0]         rdq_cnt_d, rdq_cnt_q;
 
   logic [WqDepth*IB-1:0] wq_index_d, wq_index_q;
   logic [WqDepth*64-1:0] wq_data_d, wq_data_q;
-  logic [31:0]           wq_rd_d, wq_rd_q, wq_wr_d, wq_wr_q, wq_cnt_d, wq_cnt_q;
+  logic                  wq_rd_d, wq_rd_q, wq_wr_d, wq_wr_q;
+  logic [31:0]           wq_cnt_d, wq_cnt_q;
 
   logic        mreq_valid_d, mreq_valid_q;
   logic        mreq_write_d, mreq_write_q;
@@ -80,9 +83,17 @@ module scord_md_accessor #(
   logic        clearing_d, clearing_q;
   logic [63:0] sweep_d, sweep_q;               // next entry to sweep
 
-  function automatic logic [31:0] wrap_inc(input logic [31:0] p, input int n);
-    wrap_inc = (p == n - 1) ? 32'd0 : p + 32'd1;
+  // Next slot of a Depth-entry ring (Depth need not be a power of two).
+  function automatic logic [PB-1:0] inc_ptr(input logic [PB-1:0] p);
+    logic [31:0] p32;
+    p32 = '0;
+    p32[PB-1:0] = p;
+    p32 = (p32 == Depth - 1) ? 32'd0 : p32 + 32'd1;
+    inc_ptr = p32[PB-1:0];
   endfunction
+
+  // Storage is read and written through loops of constant selects (one compare per
+  // slot) rather than variable part-selects, which Yosys turns into wide shifters.
 
   // ---- Issue -------------------------------------------------------------------------
   logic [Depth-1:0] match;
@@ -106,15 +117,39 @@ module scord_md_accessor #(
   assign issue_read = issue && need_read;
 
   // ---- Head --------------------------------------------------------------------------
-  logic [PB-1:0] head_src;
-  logic          head_fwd, pop;
-  assign head_src  = s_src_q[head_q * PB +: PB];
-  assign head_fwd  = s_fwd_q[head_q];
-  assign head_md_o = s_md_q[head_q];
-  assign head_valid_o = s_valid_q[head_q] &&
-      (!s_md_q[head_q] || ((head_fwd || (rdq_cnt_q != 32'd0)) && (wq_cnt_q < WqDepth)));
-  assign head_payload_o = s_pay_q[head_q * PW +: PW];
-  assign head_rdata_o = head_fwd ? res_q[head_src * 64 +: 64] : rdq_q[rdq_rd_q * 64 +: 64];
+  logic [PB-1:0]    head_src;
+  logic [IB-1:0]    head_index, wq_head_index;
+  logic [63:0]      fwd_data, rd_data, wq_head_data;
+  logic             head_fwd, head_v, pop;
+  always_comb begin
+    head_src = '0;
+    head_fwd = 1'b0;
+    head_v = 1'b0;
+    head_md_o = 1'b0;
+    head_index = '0;
+    head_payload_o = '0;
+    fwd_data = '0;
+    rd_data = '0;
+    for (int s = 0; s < Depth; s++) begin
+      if (head_q == s[PB-1:0]) begin
+        head_src = s_src_q[s*PB +: PB];
+        head_fwd = s_fwd_q[s];
+        head_v = s_valid_q[s];
+        head_md_o = s_md_q[s];
+        head_index = s_index_q[s*IB +: IB];
+        head_payload_o = s_pay_q[s*PW +: PW];
+      end
+      if (rdq_rd_q == s[PB-1:0]) rd_data = rdq_q[s*64 +: 64];
+    end
+    for (int s = 0; s < Depth; s++) begin
+      if (head_src == s[PB-1:0]) fwd_data = res_q[s*64 +: 64];
+    end
+    wq_head_index = wq_rd_q ? wq_index_q[IB +: IB] : wq_index_q[0 +: IB];
+    wq_head_data  = wq_rd_q ? wq_data_q[64 +: 64] : wq_data_q[0 +: 64];
+  end
+  assign head_valid_o = head_v &&
+      (!head_md_o || ((head_fwd || (rdq_cnt_q != 32'd0)) && (wq_cnt_q < WqDepth)));
+  assign head_rdata_o = head_fwd ? fwd_data : rd_data;
   assign pop = head_valid_o && head_ready_i;
 
   assign mem_resp_ready_o = (rdq_cnt_q < Depth);
@@ -157,41 +192,47 @@ module scord_md_accessor #(
     sweep_d    = sweep_q;
     wq_pop     = 1'b0;
 
-    // Execute: the head leaves; its new entry is kept for forwarding and written back.
-    if (pop) begin
-      s_valid_d[head_q] = 1'b0;
-      head_d = wrap_inc(head_q, Depth);
-      if (head_md_o) begin
-        res_d[head_q * 64 +: 64] = head_wdata_i;
-        wq_index_d[wq_wr_q * IB +: IB] = s_index_q[head_q * IB +: IB];
-        wq_data_d[wq_wr_q * 64 +: 64] = head_wdata_i;
-        wq_wr_d = wrap_inc(wq_wr_q, WqDepth);
+    for (int s = 0; s < Depth; s++) begin
+      // Execute: the head leaves; its new entry is kept for forwarding and written back.
+      if (pop && (head_q == s[PB-1:0])) begin
+        s_valid_d[s] = 1'b0;
+        if (head_md_o) res_d[s*64 +: 64] = head_wdata_i;
       end
+      // Issue: a new item takes the tail slot.
+      if (issue && (tail_q == s[PB-1:0])) begin
+        s_valid_d[s] = 1'b1;
+        s_md_d[s]    = req_md_i;
+        s_fwd_d[s]   = req_md_i && any_match;
+        s_young_d[s] = req_md_i;
+        s_src_d[s*PB +: PB] = src;
+        s_index_d[s*IB +: IB] = req_index_i;
+        s_pay_d[s*PW +: PW] = req_payload_i;
+      end
+      // The older item of the same index is no longer the youngest.
+      if (issue && req_md_i && match[s]) s_young_d[s] = 1'b0;
+      // Read data arrives in request order.
+      if (rdq_push && (rdq_wr_q == s[PB-1:0])) rdq_d[s*64 +: 64] = mem_resp_rdata_i;
     end
-
-    // Issue: a new item takes the tail slot.
-    if (issue) begin
-      s_valid_d[tail_q[PB-1:0]] = 1'b1;
-      s_md_d[tail_q[PB-1:0]]    = req_md_i;
-      s_fwd_d[tail_q[PB-1:0]]   = req_md_i && any_match;
-      s_young_d[tail_q[PB-1:0]] = req_md_i;
-      s_src_d[tail_q * PB +: PB] = src;
-      s_index_d[tail_q * IB +: IB] = req_index_i;
-      s_pay_d[tail_q * PW +: PW] = req_payload_i;
-      if (req_md_i && any_match) s_young_d[src] = 1'b0;
-      tail_d = wrap_inc(tail_q, Depth);
-    end
+    if (pop) head_d = inc_ptr(head_q);
+    if (issue) tail_d = inc_ptr(tail_q);
     if (issue && !pop) cnt_d = cnt_q + 32'd1;
     if (pop && !issue) cnt_d = cnt_q - 32'd1;
 
-    // Read data arrives in request order.
-    if (rdq_push) begin
-      rdq_d[rdq_wr_q * 64 +: 64] = mem_resp_rdata_i;
-      rdq_wr_d = wrap_inc(rdq_wr_q, Depth);
-    end
-    if (rdq_pop) rdq_rd_d = wrap_inc(rdq_rd_q, Depth);
+    if (rdq_push) rdq_wr_d = inc_ptr(rdq_wr_q);
+    if (rdq_pop) rdq_rd_d = inc_ptr(rdq_rd_q);
     if (rdq_push && !rdq_pop) rdq_cnt_d = rdq_cnt_q + 32'd1;
     if (rdq_pop && !rdq_push) rdq_cnt_d = rdq_cnt_q - 32'd1;
+
+    if (wq_push) begin
+      if (wq_wr_q) begin
+        wq_index_d[IB +: IB] = head_index;
+        wq_data_d[64 +: 64] = head_wdata_i;
+      end else begin
+        wq_index_d[0 +: IB] = head_index;
+        wq_data_d[0 +: 64] = head_wdata_i;
+      end
+      wq_wr_d = !wq_wr_q;
+    end
 
     // Request slot: clear/sweep, then write-backs, then reads.
     if (slot_free) begin
@@ -213,9 +254,9 @@ module scord_md_accessor #(
         mreq_write_d = 1'b1;
         mreq_clear_d = 1'b0;
         mreq_index_d = '0;
-        mreq_index_d[IB-1:0] = wq_index_q[wq_rd_q * IB +: IB];
-        mreq_wdata_d = wq_data_q[wq_rd_q * 64 +: 64];
-        wq_rd_d = wrap_inc(wq_rd_q, WqDepth);
+        mreq_index_d[IB-1:0] = wq_head_index;
+        mreq_wdata_d = wq_head_data;
+        wq_rd_d = !wq_rd_q;
       end else if (issue_read) begin
         mreq_valid_d = 1'b1;
         mreq_write_d = 1'b0;
@@ -250,8 +291,8 @@ module scord_md_accessor #(
       rdq_cnt_q    <= '0;
       wq_index_q   <= '0;
       wq_data_q    <= '0;
-      wq_rd_q      <= '0;
-      wq_wr_q      <= '0;
+      wq_rd_q      <= 1'b0;
+      wq_wr_q      <= 1'b0;
       wq_cnt_q     <= '0;
       mreq_valid_q <= 1'b0;
       mreq_write_q <= 1'b0;

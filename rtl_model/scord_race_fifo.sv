@@ -42,10 +42,11 @@ module scord_race_fifo #(
     wr_d  = wr_q;
     cnt_d = cnt_q;
     ovf_d = ovf_q;
-    if (do_push) begin
-      mem_d[wr_q * Width +: Width] = push_data_i;
-      wr_d = next_ptr(wr_q);
+    // Constant selects under a compare (Yosys-friendly; no wide shifters).
+    for (int e = 0; e < Entries; e++) begin
+      if (do_push && (wr_q == e[PtrBits-1:0])) mem_d[e*Width +: Width] = push_data_i;
     end
+    if (do_push) wr_d = next_ptr(wr_q);
     if (push_i && !do_push) ovf_d = ovf_q + 64'd1;
     if (do_pop) rd_d = next_ptr(rd_q);
     if (do_push && !do_pop) cnt_d = cnt_q + 32'd1;
@@ -72,7 +73,12 @@ module scord_race_fifo #(
   end
 
   assign pop_valid_o = (cnt_q != 32'd0);
-  assign pop_data_o  = mem_q[rd_q * Width +: Width];
+  always_comb begin
+    pop_data_o = '0;
+    for (int e = 0; e < Entries; e++) begin
+      if (rd_q == e[PtrBits-1:0]) pop_data_o = mem_q[e*Width +: Width];
+    end
+  end
   assign overflow_o  = ovf_q;
   assign count_o     = cnt_q;
 endmodule

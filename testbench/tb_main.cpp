@@ -1,0 +1,981 @@
+// tb_main.cpp -- scord-rtl-tb: Verilator testbench of the scord RTL (one scord_sm_tracker
+// per SM + scord_detector, top scord_tb_top.sv) against the C reference model (scord_ref).
+//
+// Drives seeded constrained-random event streams (or the --measure patterns) through the
+// trackers, an ordered merge and the detector; a C++ memory model (fixed latency L, random
+// stall %) serves the metadata port.  The same events go to scord_system with a logging
+// metadata port; every race record, every metadata write (index, value) and the deciding
+// steps of every event are compared in order, and the final metadata is compared at the
+// end.  Any divergence prints the event index, both outputs and both metadata words and
+// exits 1.  Usage: see usage() below.  The verilated parameter set is fixed at build
+// time (SCORD_TB_CONFIG); a --config that does not match it is refused.
+#include "Vscord_tb_top.h"
+#include "verilated.h"
+#include "verilated_vcd_c.h"
+
+#include "scord/scord.h"
+#include "scord/vecread.h"
+
+#include <cinttypes>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#ifndef SCORD_TB_VARIANT
+#error "SCORD_TB_VARIANT must name the build variant"
+#endif
+#ifndef SCORD_TB_CONFIG
+#error "SCORD_TB_CONFIG must list the variant's key=value settings"
+#endif
+
+namespace {
+
+// ---- Exit paths: every one flushes and closes the trace --------------------------------
+VerilatedVcdC *g_trace = nullptr;
+
+[[noreturn]] void finish(int code) {
+  if (g_trace) {
+    g_trace->flush();
+    g_trace->close();
+    delete g_trace;
+    g_trace = nullptr;
+  }
+  std::fflush(stdout);
+  std::exit(code);
+}
+
+[[noreturn]] void die(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  std::fputs("scord-rtl-tb: ", stderr);
+  std::vfprintf(stderr, fmt, ap);
+  std::fputc('\n', stderr);
+  va_end(ap);
+  finish(2);
+}
+
+// Bits [lsb, lsb+w) of a wide Verilator port (w <= 64).
+uint64_t wide_bits(const uint32_t *words, unsigned lsb, unsigned w) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < w; i++) {
+    unsigned b = lsb + i;
+    if ((words[b / 32] >> (b % 32)) & 1u) v |= (uint64_t)1 << i;
+  }
+  return v;
+}
+
+// ---- Parameters ---------------------------------------------------------------------
+// Apply "k=v k=v ..." to p; dies naming `what` on a bad item.
+void apply_config_string(scord_params *p, const char *text, const char *what) {
+  std::string s(text);
+  size_t pos = 0;
+  while (pos < s.size()) {
+    size_t end = s.find(' ', pos);
+    if (end == std::string::npos) end = s.size();
+    std::string item = s.substr(pos, end - pos);
+    pos = end + 1;
+    if (item.empty()) continue;
+    size_t eq = item.find('=');
+    if (eq == std::string::npos) die("%s: '%s' is not key=value", what, item.c_str());
+    char err[256];
+    if (scord_params_set(p, item.substr(0, eq).c_str(), item.substr(eq + 1).c_str(), err,
+                         sizeof err) != 0)
+      die("%s: %s", what, err);
+  }
+}
+
+// ---- Random events ------------------------------------------------------------------
+struct Gen {
+  std::mt19937_64 rng;
+  scord_params p;
+  uint64_t entries;  // metadata entries N
+  struct Actor { uint16_t sm, cta, warp; };
+  std::vector<Actor> actors;
+  std::vector<uint64_t> locks;
+  unsigned kernel_permille;
+
+  Gen(uint64_t seed, const scord_params &pp, unsigned kpm) : rng(seed), p(pp), kernel_permille(kpm) {
+    entries = p.heap_bytes / p.granule / p.md_ratio;
+    for (int i = 0; i < 8; i++) actors.push_back(rand_actor());
+    // Two lock words inside the window (also checked as data), two outside.
+    locks = {p.heap_base + 0x200, p.heap_base + 0x204, 0x1000, 0x1004 + 4 * p.bloom_bin_bits};
+  }
+  uint64_t u(uint64_t n) { return n ? rng() % n : 0; }
+  bool pct(unsigned x) { return u(100) < x; }
+  Actor rand_actor() {
+    return Actor{(uint16_t)u(p.num_sms), (uint16_t)u(p.ctas_per_sm), (uint16_t)u(p.warps_per_sm)};
+  }
+  Actor actor() { return pct(85) ? actors[u(actors.size())] : rand_actor(); }
+  // A data word: mostly a small hot set (hazards, races), some aliases (tag misses),
+  // some outside the window.
+  uint64_t data_addr() {
+    unsigned r = (unsigned)u(100);
+    if (r < 80) return p.heap_base + 4 * u(40) + u(4) * (r < 5);
+    if (r < 90 && p.md_ratio > 1)
+      return p.heap_base + u(p.md_ratio) * entries * p.granule + 4 * u(40);
+    if (r < 95) return p.heap_base + 4 * u(p.heap_bytes / 4);
+    return pct(50) ? p.heap_base - 4 * (1 + u(16)) : p.heap_base + p.heap_bytes + 4 * u(16);
+  }
+  scord_event next() {
+    scord_event e;
+    std::memset(&e, 0, sizeof e);
+    e.n = 1;
+    e.stride = 4;
+    e.pc = 0x10 * u(64);
+    Actor a = actor();
+    e.sm = a.sm;
+    e.cta = a.cta;
+    e.warp = a.warp;
+    unsigned r = (unsigned)u(1000);
+    if (r < kernel_permille) {
+      e.type = SCORD_EV_KERNEL;
+      return e;
+    }
+    r = (unsigned)u(100);
+    if (r < 30 || r >= 96) {
+      e.type = pct(55) ? SCORD_EV_LD : SCORD_EV_ST;
+      e.is_volatile = pct(50);
+      e.addr = data_addr();
+      if (pct(20)) {
+        e.n = (uint8_t)(2 + u(7));
+        e.stride = pct(70) ? 4 : 8 * (1 + u(4));
+      }
+    } else if (r < 55) {
+      e.type = pct(50) ? SCORD_EV_LD : SCORD_EV_ST;
+      e.is_volatile = pct(50);
+      e.addr = data_addr();
+    } else if (r < 73) {
+      e.type = SCORD_EV_ATOM;
+      e.scope = (uint8_t)(pct(45) ? SCORD_SCOPE_CTA : pct(80) ? SCORD_SCOPE_GPU : SCORD_SCOPE_SYS);
+      unsigned k = (unsigned)u(100);
+      if (k < 40) {  // lock acquire attempt
+        e.op = SCORD_OP_CAS;
+        e.addr = locks[u(locks.size())];
+        e.has_cmp = e.has_val = e.has_old = !pct(10);
+        e.cmp = pct(90) ? 0 : 1;
+        e.val = pct(90) ? 1 : 2;
+        e.old = pct(75) ? 0 : 1;
+      } else if (k < 65) {  // release
+        e.op = SCORD_OP_EXCH;
+        e.addr = locks[u(locks.size())];
+        e.has_val = !pct(10);
+        e.val = pct(85) ? 0 : 3;
+      } else {
+        e.op = (uint8_t)u(SCORD_OP_COUNT);
+        e.addr = data_addr();
+        e.has_cmp = pct(50);
+        e.has_val = pct(50);
+        e.has_old = pct(50);
+        e.cmp = (uint32_t)u(2);
+        e.val = (uint32_t)u(2);
+        e.old = (uint32_t)u(2);
+        if (pct(10)) e.n = (uint8_t)(2 + u(3));
+      }
+    } else if (r < 88) {
+      e.type = SCORD_EV_FENCE;
+      e.scope = (uint8_t)(pct(45) ? SCORD_SCOPE_CTA : pct(80) ? SCORD_SCOPE_GPU : SCORD_SCOPE_SYS);
+    } else if (r < 94) {
+      e.type = SCORD_EV_BAR;
+    } else {
+      e.type = SCORD_EV_CTA;
+      e.first_warp = (uint16_t)u(p.warps_per_sm);
+      e.warps = (uint16_t)(1 + u(std::min<uint64_t>(4, p.warps_per_sm - e.first_warp)));
+    }
+    return e;
+  }
+};
+
+// ---- C model with a logging metadata port -------------------------------------------
+struct WriteRec { uint64_t index, value, ev; bool reset; };
+struct RaceRec { scord_race r; uint64_t ev; };
+
+struct LogStore {
+  std::unordered_map<uint64_t, uint64_t> m;
+  std::deque<WriteRec> log;
+  uint64_t cur_ev = 0;
+  uint64_t get(uint64_t i) const {
+    auto it = m.find(i);
+    return it == m.end() ? SCORD_MD_INIT : it->second;
+  }
+  static uint64_t rd(void *c, uint64_t i) { return static_cast<LogStore *>(c)->get(i); }
+  static void wr(void *c, uint64_t i, uint64_t v) {
+    auto *s = static_cast<LogStore *>(c);
+    s->m[i] = v;
+    s->log.push_back({i, v, s->cur_ev, false});
+  }
+  static void rs(void *c) {
+    auto *s = static_cast<LogStore *>(c);
+    s->m.clear();
+    s->log.push_back({0, SCORD_MD_INIT, s->cur_ev, true});
+  }
+};
+
+// ---- The verilated design ------------------------------------------------------------
+struct Ins {
+  uint32_t ev_valid = 0;
+  scord_event ev{};       // current beat's event
+  uint64_t addr = 0;      // current beat's lane address
+  bool first = false;
+  uint16_t sel = 0;
+  bool en = false, mreq_ready = false, resp_valid = false, race_ready = false;
+  uint64_t resp_data = 0;
+};
+
+struct Dut {
+  std::unique_ptr<VerilatedContext> ctx;
+  std::unique_ptr<Vscord_tb_top> m;
+  explicit Dut(int seed) : ctx(new VerilatedContext) {
+    ctx->randReset(2);  // 2-state X check: random initial values (see --xcheck)
+    ctx->randSeed(seed);
+    m.reset(new Vscord_tb_top(ctx.get(), "top"));
+  }
+  void set(const Ins &in) {
+    auto *t = m.get();
+    t->ev_valid_i = in.ev_valid;
+    t->ev_type_i = in.ev.type;
+    t->ev_first_i = in.first;
+    t->ev_cta_i = in.ev.cta;
+    t->ev_warp_i = in.ev.warp;
+    t->ev_first_warp_i = in.ev.first_warp;
+    t->ev_warps_i = in.ev.warps;
+    t->ev_scope_i = in.ev.scope;
+    t->ev_op_i = in.ev.op;
+    t->ev_volatile_i = in.ev.is_volatile;
+    t->ev_has_cmp_i = in.ev.has_cmp;
+    t->ev_has_val_i = in.ev.has_val;
+    t->ev_has_old_i = in.ev.has_old;
+    t->ev_cmp_i = in.ev.cmp;
+    t->ev_val_i = in.ev.val;
+    t->ev_old_i = in.ev.old;
+    t->ev_addr_i = in.addr;
+    t->ev_pc_i = in.ev.pc;
+    t->merge_sel_i = in.sel;
+    t->merge_en_i = in.en;
+    t->mem_req_ready_i = in.mreq_ready;
+    t->mem_resp_valid_i = in.resp_valid;
+    t->mem_resp_rdata_i = in.resp_data;
+    t->race_ready_i = in.race_ready;
+  }
+};
+
+// Outputs compared between the two instances of --xcheck (payloads only under valid).
+std::string out_sig(Vscord_tb_top *t) {
+  char b[512];
+  std::snprintf(b, sizeof b,
+                "evr=%x din=%d/%d mreq=%d mresp_rdy=%d race=%d step=%d idle=%d ovf=%" PRIu64
+                " perr=%x",
+                (unsigned)t->ev_ready_o, t->det_in_valid_o, t->det_in_ready_o,
+                t->mem_req_valid_o, t->mem_resp_ready_o, t->race_valid_o, t->step_valid_o,
+                t->idle_o, (uint64_t)t->race_overflow_o, t->proto_err_o);
+  std::string s(b);
+  if (t->mem_req_valid_o) {
+    std::snprintf(b, sizeof b, " req w=%d c=%d i=%" PRIx64 " d=%" PRIx64, t->mem_req_write_o,
+                  t->mem_req_clear_o, (uint64_t)t->mem_req_index_o, (uint64_t)t->mem_req_wdata_o);
+    s += b;
+  }
+  if (t->race_valid_o) {
+    std::snprintf(b, sizeof b, " race t=%d a=%" PRIx64 " pc=%" PRIx64 " o=%u/%u", t->race_type_o,
+                  (uint64_t)t->race_addr_o, (uint64_t)t->race_pc_o, t->race_owner_block_o,
+                  t->race_owner_warp_o);
+    s += b;
+  }
+  if (t->step_valid_o) {
+    std::snprintf(b, sizeof b, " step=%d w=%d r=%d tm=%d", t->step_o, t->step_write_o,
+                  t->step_raced_o, t->step_tag_miss_o);
+    s += b;
+  }
+  return s;
+}
+
+// ---- Run -----------------------------------------------------------------------------
+struct RunCfg {
+  uint64_t seed = 1, events = 20000;
+  unsigned latency = 4, stall = 20;
+  bool trace = false, xcheck = false, quiet = false, require_cover = false;
+  int measure_hazard = -1;  // >= 0: --measure pattern with this % of same-entry hazards
+  const char *dump = nullptr;
+};
+
+struct RunResult {
+  uint64_t cycles = 0, accesses = 0, first_cycle = 0, last_cycle = 0, races = 0;
+};
+
+class Bench {
+ public:
+  Bench(const scord_params &p, const RunCfg &c) : p_(p), c_(c), gen_(c.seed, p, kernel_rate(p)) {
+    char err[256];
+    scord_layout_init(&lay_, &p_);
+    cp_ = p_;
+    cp_.race_buf_entries = 1u << 24;  // the reference keeps every record (see races_)
+    if (scord_params_finalize(&cp_, err, sizeof err) != 0) die("reference params: %s", err);
+    scord_mdport port{&store_, LogStore::rd, LogStore::wr, LogStore::rs};
+    sys_ = scord_system_new(&cp_, &port);
+    if (!sys_) die("out of memory creating the C model");
+    entries_ = p_.heap_bytes / p_.granule / p_.md_ratio;
+    dut_.reset(new Dut(1));
+    if (c_.xcheck) shadow_.reset(new Dut(7));
+    if (c_.dump) {
+      dumpf_ = std::fopen(c_.dump, "w");
+      if (!dumpf_) die("%s: cannot open for writing", c_.dump);
+      std::fprintf(dumpf_, "scord-vectors 1\n# scord-rtl-tb --seed %" PRIu64 " (%s)\nconfig %s\n",
+                   c_.seed, SCORD_TB_VARIANT, SCORD_TB_CONFIG[0] ? SCORD_TB_CONFIG : "num_sms=15");
+    }
+  }
+  ~Bench() {
+    scord_system_free(sys_);
+    if (dumpf_) std::fclose(dumpf_);
+  }
+
+  RunResult run();
+  const uint64_t (&cover() const)[2][SCORD_STEP_COUNT] { return cover_; }
+
+ private:
+  static unsigned kernel_rate(const scord_params &p) {
+    // A sweep reset costs one cycle per entry: keep kernels rare on big windows.
+    return (p.heap_bytes / p.granule / p.md_ratio) <= (1u << 16) ? 3 : 2;
+  }
+  scord_event make_event();
+  void start_event();
+  void diverge(const char *what, uint64_t ev, const std::string &rtl, const std::string &ref,
+               uint64_t index, bool have_index);
+  void check_race(const scord_race &r);
+  void check_write(uint64_t index, uint64_t value, bool clear);
+  void check_step(unsigned step, bool write, bool tag_miss);
+  void compare_final();
+  std::string md_text(uint64_t w) {
+    char b[512];
+    scord_md_format(&lay_, w, b, sizeof b);
+    char h[64];
+    std::snprintf(h, sizeof h, "0x%016" PRIx64 " ", w);
+    return std::string(h) + b;
+  }
+  std::string event_text(uint64_t ev) {
+    if (ev >= evlog_.size()) return "(none)";
+    char *buf = nullptr;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    scord_event_write(f, &evlog_[ev]);
+    std::fclose(f);
+    std::string s(buf, len);
+    std::free(buf);
+    while (!s.empty() && s.back() == '\n') s.pop_back();
+    return s;
+  }
+
+  scord_params p_, cp_;
+  RunCfg c_;
+  Gen gen_;
+  scord_layout lay_;
+  LogStore store_;
+  scord_system *sys_ = nullptr;
+  uint64_t entries_;
+  std::unique_ptr<Dut> dut_, shadow_;
+  FILE *dumpf_ = nullptr;
+
+  // Feeding state.
+  std::vector<scord_event> evlog_;
+  uint64_t fed_events_ = 0;
+  bool have_cur_ = false;
+  scord_event cur_{};
+  unsigned cur_beat_ = 0, cur_beats_ = 0;
+  bool ev_hold_ = false;
+  uint64_t meas_next_ = 0;
+  std::deque<uint64_t> meas_recent_;
+  // Ordered merge: (source, beats) per event that reaches the detector.
+  struct MItem { uint16_t src; unsigned beats; };
+  std::deque<MItem> merge_;
+  bool din_pending_ = false, en_ = false;
+  // Memory model.
+  std::unordered_map<uint64_t, uint64_t> mem_;
+  struct Resp { uint64_t due, data; };
+  std::deque<Resp> resp_;
+  bool mreq_ready_ = false, race_ready_ = false;
+  uint64_t sweep_next_ = 0;
+  // Reference expectations.
+  std::deque<RaceRec> races_;
+  uint64_t skipped_races_ = 0;
+  struct StepExp { uint64_t ev; unsigned lanes; uint64_t cnt[2][SCORD_STEP_COUNT]; };
+  std::deque<StepExp> steps_;
+  uint64_t acc_[2][SCORD_STEP_COUNT] = {};
+  unsigned acc_lanes_ = 0;
+  uint64_t cover_[2][SCORD_STEP_COUNT] = {};
+  uint64_t cycle_ = 0;
+  RunResult res_;
+};
+
+scord_event Bench::make_event() {
+  if (c_.measure_hazard < 0) return gen_.next();
+  // --measure: single-lane loads/stores from one warp, distinct entries except for the
+  // requested share that reuses one of the last four entries (a same-entry hazard).
+  scord_event e;
+  std::memset(&e, 0, sizeof e);
+  e.type = gen_.pct(50) ? SCORD_EV_LD : SCORD_EV_ST;
+  e.n = 1;
+  e.stride = 4;
+  uint64_t idx;
+  if (!meas_recent_.empty() && gen_.pct((unsigned)c_.measure_hazard)) {
+    idx = meas_recent_[gen_.u(meas_recent_.size())];
+  } else {
+    idx = meas_next_++ % entries_;
+  }
+  meas_recent_.push_back(idx);
+  if (meas_recent_.size() > 4) meas_recent_.pop_front();
+  e.addr = p_.heap_base + idx * p_.granule;
+  return e;
+}
+
+// Begin feeding the next event: apply it to the C model, queue its merge item and the
+// expected steps and races.
+void Bench::start_event() {
+  scord_event e = make_event();
+  uint64_t evi = evlog_.size();
+  evlog_.push_back(e);
+  if (dumpf_) scord_event_write(dumpf_, &e);
+  scord_detector *d = scord_system_detector(sys_);
+  scord_detector_stats before = *scord_detector_get_stats(d);
+  store_.cur_ev = evi;
+  scord_system_apply(sys_, &e);
+  const scord_detector_stats &after = *scord_detector_get_stats(d);
+  scord_race r;
+  while (scord_detector_pop_race(d, &r)) races_.push_back({r, evi});
+  cur_ = e;
+  have_cur_ = true;
+  cur_beat_ = 0;
+  switch (e.type) {
+  case SCORD_EV_LD:
+  case SCORD_EV_ST:
+  case SCORD_EV_ATOM: {
+    cur_beats_ = e.n;
+    merge_.push_back({e.sm, e.n});
+    StepExp s;
+    s.ev = evi;
+    s.lanes = e.n;
+    for (int w = 0; w < 2; w++)
+      for (int k = 0; k < SCORD_STEP_COUNT; k++) s.cnt[w][k] = after.cover[w][k] - before.cover[w][k];
+    steps_.push_back(s);
+    break;
+  }
+  case SCORD_EV_FENCE:
+    cur_beats_ = 1;
+    merge_.push_back({e.sm, 1});
+    break;
+  case SCORD_EV_KERNEL:
+    cur_beats_ = (unsigned)p_.num_sms;  // one beat to every tracker
+    merge_.push_back({(uint16_t)p_.num_sms, 1});
+    break;
+  default:
+    cur_beats_ = 1;
+    break;
+  }
+}
+
+void Bench::diverge(const char *what, uint64_t ev, const std::string &rtl, const std::string &ref,
+                    uint64_t index, bool have_index) {
+  std::printf("DIVERGENCE (%s) at cycle %" PRIu64 ", event %" PRIu64 ": %s\n", what, cycle_, ev,
+              event_text(ev).c_str());
+  std::printf("  rtl: %s\n  ref: %s\n", rtl.c_str(), ref.c_str());
+  if (have_index) {
+    auto it = mem_.find(index);
+    uint64_t rw = it == mem_.end() ? SCORD_MD_INIT : it->second;
+    std::printf("  metadata[%" PRIu64 "] rtl: %s\n  metadata[%" PRIu64 "] ref: %s\n", index,
+                md_text(rw).c_str(), index, md_text(store_.get(index)).c_str());
+  }
+  std::printf("  reproduce: scord-rtl-tb --seed %" PRIu64 " --events %" PRIu64
+              " --latency %u --stall %u\n",
+              c_.seed, c_.events, c_.latency, c_.stall);
+  finish(1);
+}
+
+static std::string race_text(const scord_race &r) {
+  char b[512];
+  scord_race_format(&r, b, sizeof b);
+  return b;
+}
+
+void Bench::check_race(const scord_race &r) {
+  res_.races++;
+  // Records the RTL dropped into its overflow counter are skipped here; the count of
+  // skipped records must never exceed the RTL's counter and equals it at the end.
+  uint64_t ovf = dut_->m->race_overflow_o;
+  for (;;) {
+    if (races_.empty())
+      diverge("extra race", evlog_.size() - 1, race_text(r), "(no race expected)", 0, false);
+    const RaceRec &e = races_.front();
+    if (std::memcmp(&e.r, &r, sizeof r) == 0 ||
+        (e.r.type == r.type && e.r.kind == r.kind && e.r.block_scope == r.block_scope &&
+         e.r.sm == r.sm && e.r.cta == r.cta && e.r.warp == r.warp && e.r.pc == r.pc &&
+         e.r.addr == r.addr && e.r.owner_block == r.owner_block && e.r.owner_warp == r.owner_warp)) {
+      races_.pop_front();
+      return;
+    }
+    if (skipped_races_ + 1 > ovf) {
+      uint64_t idx = 0;
+      uint32_t tag = 0;
+      bool in = scord_map_addr(&p_, e.r.addr, &idx, &tag);
+      diverge("race record", e.ev, race_text(r), race_text(e.r), idx, in);
+    }
+    skipped_races_++;
+    races_.pop_front();
+  }
+}
+
+void Bench::check_write(uint64_t index, uint64_t value, bool clear) {
+  char rb[256], eb[256];
+  if (store_.log.empty()) {
+    std::snprintf(rb, sizeof rb, "%s index=%" PRIu64 " value=%s", clear ? "clear" : "write", index,
+                  md_text(value).c_str());
+    diverge("extra metadata write", evlog_.size() - 1, rb, "(none expected)", index, !clear);
+  }
+  WriteRec &w = store_.log.front();
+  if (w.reset) {
+    // Kernel boundary: one clear command, or a sweep writing init to every entry in order.
+    bool ok;
+    if (p_.heap_bytes && dut_->m->par_o[15]) {
+      ok = !clear && index == sweep_next_ && value == SCORD_MD_INIT;
+      if (ok && ++sweep_next_ == entries_) {
+        sweep_next_ = 0;
+        store_.log.pop_front();
+      }
+    } else {
+      ok = clear;
+      if (ok) store_.log.pop_front();
+    }
+    if (!ok) {
+      std::snprintf(rb, sizeof rb, "%s index=%" PRIu64 " value=0x%" PRIx64, clear ? "clear" : "write",
+                    index, value);
+      std::snprintf(eb, sizeof eb, "kernel reset (sweep position %" PRIu64 ")", sweep_next_);
+      diverge("kernel reset", w.ev, rb, eb, index, !clear);
+    }
+    return;
+  }
+  if (clear || w.index != index || w.value != value) {
+    std::string rs = std::string(clear ? "clear" : "write") + " index=" + std::to_string(index) +
+                     " value=" + md_text(value);
+    std::string es = "write index=" + std::to_string(w.index) + " value=" + md_text(w.value);
+    diverge("metadata write", w.ev, rs, es, w.index, true);
+  }
+  store_.log.pop_front();
+}
+
+void Bench::check_step(unsigned step, bool write, bool tag_miss) {
+  if (steps_.empty()) diverge("extra access lane", evlog_.size() - 1, "step", "none", 0, false);
+  if (step >= SCORD_STEP_COUNT || step == SCORD_STEP_TAG_MISS) {
+    diverge("step code", steps_.front().ev, std::to_string(step), "a deciding step", 0, false);
+  }
+  acc_[write][step]++;
+  if (tag_miss) acc_[write][SCORD_STEP_TAG_MISS]++;
+  cover_[write][step]++;
+  if (tag_miss) cover_[write][SCORD_STEP_TAG_MISS]++;
+  res_.accesses++;
+  if (++acc_lanes_ < steps_.front().lanes) return;
+  StepExp &e = steps_.front();
+  if (std::memcmp(acc_, e.cnt, sizeof acc_) != 0) {
+    std::string rs, es;
+    for (int w = 0; w < 2; w++)
+      for (int k = 0; k < SCORD_STEP_COUNT; k++) {
+        if (acc_[w][k]) rs += std::string(w ? " W:" : " R:") + scord_step_name[k] + "x" + std::to_string(acc_[w][k]);
+        if (e.cnt[w][k]) es += std::string(w ? " W:" : " R:") + scord_step_name[k] + "x" + std::to_string(e.cnt[w][k]);
+      }
+    uint64_t idx = 0;
+    uint32_t tag = 0;
+    bool in = scord_map_addr(&p_, evlog_[e.ev].addr, &idx, &tag);
+    diverge("deciding steps", e.ev, rs, es, idx, in);
+  }
+  std::memset(acc_, 0, sizeof acc_);
+  acc_lanes_ = 0;
+  steps_.pop_front();
+}
+
+void Bench::compare_final() {
+  if (!store_.log.empty())
+    diverge("missing metadata write", store_.log.front().ev, "(none)",
+            "write index=" + std::to_string(store_.log.front().index), store_.log.front().index, true);
+  if (!steps_.empty()) diverge("missing access lanes", steps_.front().ev, "(none)", "lanes", 0, false);
+  uint64_t ovf = dut_->m->race_overflow_o;
+  if (skipped_races_ + races_.size() != ovf) {
+    std::string es = races_.empty() ? std::string("(none)") : race_text(races_.front().r);
+    diverge("race count", races_.empty() ? evlog_.size() - 1 : races_.front().ev,
+            "overflow=" + std::to_string(ovf) + " skipped=" + std::to_string(skipped_races_),
+            "unmatched " + std::to_string(races_.size()) + ", next " + es, 0, false);
+  }
+  // Final metadata: every entry either side holds must agree (missing = init).
+  for (auto &kv : mem_)
+    if (kv.second != store_.get(kv.first))
+      diverge("final metadata", evlog_.size() - 1, md_text(kv.second), md_text(store_.get(kv.first)),
+              kv.first, true);
+  for (auto &kv : store_.m) {
+    auto it = mem_.find(kv.first);
+    uint64_t rw = it == mem_.end() ? SCORD_MD_INIT : it->second;
+    if (rw != kv.second)
+      diverge("final metadata", evlog_.size() - 1, md_text(rw), md_text(kv.second), kv.first, true);
+  }
+}
+
+RunResult Bench::run() {
+  Vscord_tb_top *t = dut_->m.get();
+  std::mt19937_64 rng(c_.seed * 0x9E3779B97F4A7C15ull + 1);
+  auto stall = [&]() { return (unsigned)(rng() % 100) < c_.stall; };
+  Ins in;
+  auto eval_both = [&](bool clk, bool rst) {
+    t->clk_i = clk;
+    t->rst_ni = rst;
+    dut_->set(in);
+    t->eval();
+    if (shadow_) {
+      shadow_->m->clk_i = clk;
+      shadow_->m->rst_ni = rst;
+      shadow_->set(in);
+      shadow_->m->eval();
+    }
+  };
+  if (c_.trace) {
+    Verilated::traceEverOn(true);
+    g_trace = new VerilatedVcdC;
+    t->trace(g_trace, 99);  // opened after elaboration (the model exists)
+    g_trace->open("scord-rtl-tb.vcd");
+  }
+  uint64_t simtime = 0;
+  auto dump = [&]() {
+    if (g_trace) g_trace->dump(simtime);
+    simtime += 5;
+  };
+  // Reset.
+  for (int i = 0; i < 4; i++) {
+    eval_both(false, false);
+    dump();
+    eval_both(true, false);
+    dump();
+  }
+  // After reset both instances (different random initial state) must agree.
+  uint64_t last_progress = 0;
+  for (cycle_ = 0;; cycle_++) {
+    // ---- Drive inputs for this cycle ----
+    if (!have_cur_ && fed_events_ < c_.events) start_event();
+    in.ev_valid = 0;
+    if (have_cur_) {
+      bool show = ev_hold_ || !stall();
+      in.ev = cur_;
+      in.first = (cur_beat_ == 0);
+      in.addr = cur_.addr + (uint64_t)cur_beat_ * cur_.stride;
+      if (cur_.type == SCORD_EV_KERNEL) in.ev.sm = (uint16_t)cur_beat_;
+      if (show) in.ev_valid = 1u << in.ev.sm;
+    }
+    if (!merge_.empty()) {
+      in.sel = merge_.front().src;
+      en_ = din_pending_ || !stall();
+    } else {
+      in.sel = 0;
+      en_ = false;
+    }
+    in.en = en_;
+    in.mreq_ready = !stall();
+    in.resp_valid = !resp_.empty() && resp_.front().due <= cycle_;
+    in.resp_data = in.resp_valid ? resp_.front().data : 0;
+    in.race_ready = !stall();
+    eval_both(false, true);
+    dump();
+
+    // ---- Sample handshakes (outputs settle combinationally) ----
+    if (t->proto_err_o) {
+      std::printf("PROTOCOL: payload changed while valid && !ready (mask 0x%02x: bit0 events, "
+                  "1 tracker packets, 2 detector input, 3 memory request, 4 memory response, "
+                  "5 race records) at cycle %" PRIu64 "\n",
+                  t->proto_err_o, cycle_);
+      finish(1);
+    }
+    if (shadow_) {
+      std::string a = out_sig(t), b = out_sig(shadow_->m.get());
+      if (a != b) {
+        std::printf("XCHECK: outputs depend on unreset state at cycle %" PRIu64 "\n  a: %s\n  b: %s\n",
+                    cycle_, a.c_str(), b.c_str());
+        finish(1);
+      }
+    }
+    bool ev_fire = in.ev_valid && ((t->ev_ready_o >> in.ev.sm) & 1u);
+    bool din_fire = t->det_in_valid_o && t->det_in_ready_o;
+    bool mreq_fire = t->mem_req_valid_o && in.mreq_ready;
+    bool resp_fire = in.resp_valid && t->mem_resp_ready_o;
+    bool race_fire = t->race_valid_o && in.race_ready;
+    bool step = t->step_valid_o;
+    if (ev_fire || din_fire || mreq_fire || resp_fire || race_fire || step) last_progress = cycle_;
+
+    if (mreq_fire) {
+      uint64_t idx = t->mem_req_index_o, wd = t->mem_req_wdata_o;
+      if (t->mem_req_clear_o) {
+        check_write(idx, wd, true);
+        mem_.clear();
+      } else if (t->mem_req_write_o) {
+        check_write(idx, wd, false);
+        mem_[idx] = wd;
+      } else {
+        if (idx >= entries_) diverge("read index", evlog_.size() - 1, std::to_string(idx), "< entries", 0, false);
+        auto it = mem_.find(idx);
+        resp_.push_back({cycle_ + c_.latency, it == mem_.end() ? SCORD_MD_INIT : it->second});
+      }
+    }
+    if (resp_fire) resp_.pop_front();
+    if (race_fire) {
+      scord_race r;
+      std::memset(&r, 0, sizeof r);
+      r.type = t->race_type_o;
+      r.kind = t->race_kind_o;
+      r.block_scope = t->race_block_scope_o;
+      r.sm = t->race_sm_o;
+      r.cta = t->race_cta_o;
+      r.warp = t->race_warp_o;
+      r.pc = t->race_pc_o;
+      r.addr = t->race_addr_o;
+      r.owner_block = t->race_owner_block_o;
+      r.owner_warp = t->race_owner_warp_o;
+      check_race(r);
+    }
+    if (step) {
+      if (!res_.first_cycle) res_.first_cycle = cycle_;
+      res_.last_cycle = cycle_;
+      check_step(t->step_o, t->step_write_o, t->step_tag_miss_o);
+    }
+    if (din_fire) {
+      if (merge_.empty()) diverge("merge", evlog_.size() - 1, "packet", "none", 0, false);
+      if (res_.first_cycle == 0 && c_.measure_hazard >= 0) res_.first_cycle = cycle_;
+      if (--merge_.front().beats == 0) merge_.pop_front();
+    }
+    din_pending_ = t->det_in_valid_o && !t->det_in_ready_o;
+    ev_hold_ = in.ev_valid && !ev_fire;
+    if (ev_fire) {
+      if (++cur_beat_ == cur_beats_) {
+        have_cur_ = false;
+        fed_events_++;
+      }
+    }
+
+    eval_both(true, true);
+    dump();
+
+    bool done = fed_events_ == c_.events && !have_cur_ && merge_.empty() && t->idle_o &&
+                resp_.empty() && !t->mem_req_valid_o && !t->race_valid_o;
+    if (done) break;
+    if (cycle_ - last_progress > 200000) {
+      std::printf("HANG: no handshake for 200000 cycles at cycle %" PRIu64 " (events fed %" PRIu64
+                  ", merge queue %zu)\n", cycle_, fed_events_, merge_.size());
+      finish(1);
+    }
+  }
+  compare_final();
+  res_.cycles = cycle_;
+  if (g_trace) {
+    g_trace->flush();
+  }
+  return res_;
+}
+
+void print_cover(const uint64_t (&cov)[2][SCORD_STEP_COUNT]) {
+  std::printf("coverage (deciding steps of section 5, RTL lanes):\n");
+  for (int w = 0; w < 2; w++) {
+    for (int k = 0; k < SCORD_STEP_COUNT; k++) {
+      bool na = (w == 0 && k == SCORD_STEP_ATOM_ATOM) ||
+                (w == 1 && (k == SCORD_STEP_NOLOCK_BS || k == SCORD_STEP_NOLOCK_DS));
+      if (na) continue;
+      if (cov[w][k])
+        std::printf("  %-5s %-40s %10" PRIu64 "\n", w ? "WRITE" : "READ", scord_step_name[k], cov[w][k]);
+      else
+        std::printf("  UNREACHED %-5s %s\n", w ? "WRITE" : "READ", scord_step_name[k]);
+    }
+  }
+}
+
+void usage() {
+  std::printf(
+      "usage: scord-rtl-tb [options] [+trace]\n"
+      "  --seed N        random seed (printed; the same seed reproduces the run)\n"
+      "  --events N      events to generate (default 20000)\n"
+      "  --latency L     memory latency in cycles, 1..64 (default 4)\n"
+      "  --stall PCT     random back-pressure on every channel, 0..95 (default 20)\n"
+      "  --config k=v    must match this build's parameters (variant %s: %s)\n"
+      "  --xcheck        run a second instance with other random initial state; outputs must agree\n"
+      "  --require-coverage  fail when a reachable step is never hit\n"
+      "  --measure       throughput: accesses/cycle for L = 1, 8, 32, 0 %% and 20 %% hazards\n"
+      "  --check-layout  compare the RTL package layout and parameters with scord_layout_init\n"
+      "  --dump FILE     write the generated events as a vector file\n"
+      "  +trace          write scord-rtl-tb.vcd\n",
+      SCORD_TB_VARIANT, SCORD_TB_CONFIG[0] ? SCORD_TB_CONFIG : "(defaults)");
+}
+
+uint64_t parse_num(const char *opt, const char *s) {
+  char *end = nullptr;
+  errno = 0;
+  uint64_t v = std::strtoull(s, &end, 0);
+  if (!*s || *end || errno || s[0] == '-') die("%s: '%s' is not a number", opt, s);
+  return v;
+}
+
+// The verilated parameters and the package layout against the C definitions.
+int check_layout(Vscord_tb_top *t, const scord_params &p, bool verbose) {
+  t->eval();
+  scord_layout l;
+  unsigned total = scord_layout_init(&l, &p);
+  int bad = 0;
+  for (int f = 0; f < SCORD_MD_FIELD_COUNT; f++) {
+    unsigned lsb = (unsigned)wide_bits(t->lay_lsb_o.data(), 8 * f, 8);
+    unsigned w = (unsigned)wide_bits(t->lay_width_o.data(), 8 * f, 8);
+    if (lsb != l.lsb[f] || w != l.width[f]) {
+      std::printf("LAYOUT MISMATCH field %s: rtl lsb=%u width=%u, C lsb=%u width=%u\n",
+                  scord_md_field_name[f], lsb, w, l.lsb[f], l.width[f]);
+      bad++;
+    } else if (verbose) {
+      std::printf("  %-13s lsb %2u width %2u\n", scord_md_field_name[f], lsb, w);
+    }
+  }
+  if (t->lay_total_o != total) {
+    std::printf("LAYOUT MISMATCH total bits: rtl %u, C %u\n", t->lay_total_o, total);
+    bad++;
+  }
+  const uint64_t want[16] = {p.num_sms, p.ctas_per_sm, p.warps_per_sm, p.block_id_bits,
+                             p.warp_id_bits, p.fence_id_bits, p.barrier_id_bits, p.bloom_bin_bits,
+                             p.lock_entries, p.tag_bits, p.md_ratio, p.granule, p.addr_bits,
+                             p.race_buf_entries, p.strong_ops, 0};
+  const char *names[15] = {"num_sms", "ctas_per_sm", "warps_per_sm", "block_id_bits",
+                           "warp_id_bits", "fence_id_bits", "barrier_id_bits", "bloom_bin_bits",
+                           "lock_entries", "tag_bits", "md_ratio", "granule", "addr_bits",
+                           "race_buf_entries", "strong_ops"};
+  for (int i = 0; i < 15; i++) {
+    uint64_t v = wide_bits(t->par_o.data(), 32 * i, 32);
+    if (v != want[i]) {
+      std::printf("PARAMETER MISMATCH %s: verilated %" PRIu64 ", variant %" PRIu64 "\n", names[i], v,
+                  want[i]);
+      bad++;
+    }
+  }
+  const uint64_t want64[3] = {p.heap_base, p.heap_bytes, p.md_base};
+  const char *n64[3] = {"heap_base", "heap_bytes", "md_base"};
+  for (int i = 0; i < 3; i++) {
+    uint64_t v = wide_bits(t->par64_o.data(), 64 * i, 64);
+    if (v != want64[i]) {
+      std::printf("PARAMETER MISMATCH %s: verilated 0x%" PRIx64 ", variant 0x%" PRIx64 "\n", n64[i],
+                  v, want64[i]);
+      bad++;
+    }
+  }
+  return bad;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  RunCfg c;
+  std::vector<std::string> overrides;
+  bool measure = false, layout_only = false, seed_given = false;
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i];
+    auto val = [&]() -> const char * {
+      if (i + 1 >= argc) die("%s needs a value", a.c_str());
+      return argv[++i];
+    };
+    if (a == "--seed") { c.seed = parse_num("--seed", val()); seed_given = true; }
+    else if (a == "--events") c.events = parse_num("--events", val());
+    else if (a == "--latency") c.latency = (unsigned)parse_num("--latency", val());
+    else if (a == "--stall") c.stall = (unsigned)parse_num("--stall", val());
+    else if (a == "--config") overrides.push_back(val());
+    else if (a == "--xcheck") c.xcheck = true;
+    else if (a == "--require-coverage") c.require_cover = true;
+    else if (a == "--measure") measure = true;
+    else if (a == "--check-layout") layout_only = true;
+    else if (a == "--dump") c.dump = val();
+    else if (a == "+trace") c.trace = true;
+    else if (a == "--help" || a == "-h") { usage(); return 0; }
+    else if (a.rfind("+verilator", 0) == 0) continue;
+    else die("unknown option '%s' (try --help)", a.c_str());
+  }
+  if (c.latency < 1 || c.latency > 64) die("--latency %u: must be 1..64", c.latency);
+  if (c.stall > 95) die("--stall %u: must be 0..95", c.stall);
+  if (!seed_given) c.seed = std::random_device{}() & 0xFFFFFFu;
+
+  // The parameter set this binary was verilated with.
+  char err[256];
+  scord_params vp;
+  scord_params_default(&vp);
+  apply_config_string(&vp, SCORD_TB_CONFIG, "SCORD_TB_CONFIG");
+  if (scord_params_finalize(&vp, err, sizeof err) != 0) die("SCORD_TB_CONFIG: %s", err);
+  // A --config must describe exactly that set.
+  if (!overrides.empty()) {
+    scord_params up;
+    scord_params_default(&up);
+    for (auto &o : overrides) apply_config_string(&up, o.c_str(), "--config");
+    if (scord_params_finalize(&up, err, sizeof err) != 0) die("--config: %s", err);
+    for (int i = 0; i < SCORD_P_COUNT; i++) {
+      uint64_t a = 0, b = 0;
+      switch (i) {
+#define SCORD_X_CMP(name, def, lo, hi, der, doc) \
+  case SCORD_P_##name: a = up.name; b = vp.name; break;
+        SCORD_PARAM_LIST(SCORD_X_CMP)
+#undef SCORD_X_CMP
+      }
+      if (a != b)
+        die("--config: %s=0x%" PRIx64 " does not match this build (variant '%s' has %s=0x%" PRIx64
+            "; settings '%s'); use the scord-rtl-tb binary built for that configuration",
+            scord_param_table[i].key, a, SCORD_TB_VARIANT, scord_param_table[i].key, b,
+            SCORD_TB_CONFIG);
+    }
+  }
+  Verilated::commandArgs(argc, argv);
+
+  if (layout_only) {
+    Dut d(1);
+    int bad = check_layout(d.m.get(), vp, true);
+    std::printf("layout/parameters of variant %s: %s\n", SCORD_TB_VARIANT, bad ? "MISMATCH" : "match");
+    return bad ? 1 : 0;
+  }
+  {
+    Dut d(1);
+    if (check_layout(d.m.get(), vp, false)) die("the verilated model does not match SCORD_TB_CONFIG");
+  }
+
+  if (measure) {
+    std::printf("throughput (variant %s): accesses per cycle, no back-pressure\n", SCORD_TB_VARIANT);
+    std::printf("  %-8s %-12s %-12s\n", "latency", "no hazard", "20% hazard");
+    for (unsigned L : {1u, 8u, 32u}) {
+      double f[2];
+      for (int h = 0; h < 2; h++) {
+        RunCfg m = c;
+        m.latency = L;
+        m.stall = 0;
+        m.events = 4000;
+        m.trace = false;
+        m.xcheck = false;
+        m.measure_hazard = h ? 20 : 0;
+        Bench b(vp, m);
+        RunResult r = b.run();
+        f[h] = (double)r.accesses / (double)(r.last_cycle - r.first_cycle + 1);
+      }
+      std::printf("  L=%-6u %-12.3f %-12.3f\n", L, f[0], f[1]);
+    }
+    finish(0);
+  }
+
+  std::printf("scord-rtl-tb: variant %s, seed %" PRIu64 ", events %" PRIu64 ", latency %u, stall %u%%%s\n",
+              SCORD_TB_VARIANT, c.seed, c.events, c.latency, c.stall, c.xcheck ? ", xcheck" : "");
+  Bench b(vp, c);
+  RunResult r = b.run();
+  print_cover(b.cover());
+  int unreached = 0;
+  for (int w = 0; w < 2; w++)
+    for (int k = 0; k < SCORD_STEP_TAG_MISS; k++) {
+      bool na = (w == 0 && k == SCORD_STEP_ATOM_ATOM) ||
+                (w == 1 && (k == SCORD_STEP_NOLOCK_BS || k == SCORD_STEP_NOLOCK_DS));
+      if (!na && k != SCORD_STEP_OUTSIDE && !b.cover()[w][k]) unreached++;
+    }
+  std::printf("PASS: %" PRIu64 " events, %" PRIu64 " access lanes, %" PRIu64 " races, %" PRIu64
+              " cycles, 0 divergences (seed %" PRIu64 ")\n",
+              c.events, r.accesses, r.races, r.cycles, c.seed);
+  if (c.require_cover && unreached) {
+    std::printf("FAIL: %d reachable steps never hit (--require-coverage)\n", unreached);
+    finish(1);
+  }
+  finish(0);
+}
