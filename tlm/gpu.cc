@@ -144,6 +144,18 @@ void Gpu::control() {
     st_.kernels++;
   }
   st_.cycles = end_t_;
+  icnt_->report(end_t_);
+  {
+    double sum = 0, mx = 0, dsum = 0, dmx = 0;
+    for (size_t i = 0; i < l2_.size(); i++) {
+      double u = end_t_ ? (double)l2_[i]->tag_busy() / (double)end_t_ : 0.0, v = end_t_ ? (double)dram_[i]->bus_busy() / (double)end_t_ : 0.0;
+      sum += u; mx = std::max(mx, u); dsum += v; dmx = std::max(dmx, v);
+    }
+    st_.util_mean[Stats::U_L2_TAG] = sum / (double)l2_.size();
+    st_.util_max[Stats::U_L2_TAG] = mx;
+    st_.util_mean[Stats::U_DRAM_BUS] = dsum / (double)dram_.size();
+    st_.util_max[Stats::U_DRAM_BUS] = dmx;
+  }
   finished_ = true;
   if (progress_printed_) fputc('\n', stderr);
   sc_core::sc_stop();

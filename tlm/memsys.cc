@@ -141,6 +141,30 @@ Interconnect::Interconnect(sc_core::sc_module_name n, const SimConfig &c, Stats 
   md_in_.resize(c.channels);
 }
 
+void Interconnect::report(uint64_t cycles) {
+  auto acc = [&](int k, const std::vector<Resource> &v, size_t n) {
+    double sum = 0, mx = 0;
+    for (size_t i = 0; i < n; i++) {
+      double u = cycles ? (double)v[i].busy / (double)cycles : 0.0;
+      sum += u;
+      mx = std::max(mx, u);
+    }
+    st_.util_mean[k] = n ? sum / (double)n : 0.0;
+    st_.util_max[k] = mx;
+  };
+  acc(Stats::U_SM_INJ, inj_, c_.det.num_sms);
+  acc(Stats::U_SM_EJ, ej_, c_.det.num_sms);
+  acc(Stats::U_L2_IN, l2_in_, l2_in_.size());
+  acc(Stats::U_L2_OUT, l2_out_, l2_out_.size());
+  std::vector<Resource> md(md_out_);
+  for (size_t i = 0; i < md.size(); i++) md[i].busy += md_in_[i].busy;
+  acc(Stats::U_MD_LINK, md, md.size());
+  st_.util_mean[Stats::U_MD_LINK] /= 2;
+  st_.util_max[Stats::U_MD_LINK] /= 2;
+  std::vector<Resource> d(1, det_in_);
+  acc(Stats::U_DET_IN, d, 1);
+}
+
 // Routes one packet. Requests cross the source's injection port, the crossbar (icnt_lat) and
 // the slice's input port; replies the reverse. Access requests carrying ScoRD side-band data
 // are also delivered to the detector's input port (the detector hangs off the interconnect);

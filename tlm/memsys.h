@@ -28,6 +28,7 @@ class DramChannel : public sc_core::sc_module {
  public:
   tlm_utils::simple_target_socket<DramChannel> tsock;
   DramChannel(sc_core::sc_module_name n, const SimConfig &c, Stats &st);
+  uint64_t bus_busy() const { return bus_.busy; }
 
  private:
   struct Bank {
@@ -49,6 +50,7 @@ class L2Slice : public sc_core::sc_module {
   tlm_utils::simple_target_socket<L2Slice> tsock;
   tlm_utils::simple_initiator_socket<L2Slice> dram;
   L2Slice(sc_core::sc_module_name n, const SimConfig &c, Stats &st);
+  uint64_t tag_busy() const { return tag_port_.busy; }
 
  private:
   struct Way {
@@ -75,6 +77,8 @@ class Interconnect : public sc_core::sc_module {
   std::vector<std::unique_ptr<tlm_utils::simple_initiator_socket_tagged<Interconnect>>> to_l2;
   tlm_utils::simple_initiator_socket<Interconnect> to_det;
   Interconnect(sc_core::sc_module_name n, const SimConfig &c, Stats &st);
+  // Port utilisation over `cycles` into st (end of run).
+  void report(uint64_t cycles);
 
  private:
   void b_transport(int id, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);

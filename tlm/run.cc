@@ -139,6 +139,8 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
     fprintf(f, "det_stall_cycles %" PRIu64 "\ndet_stalled_packets %" PRIu64 "\nl1hit_stall_cycles %" PRIu64 "\n",
             st.det_stall_cycles, st.det_stalled_packets, st.lhd_stall_cycles);
   }
+  for (int k = 0; k < Stats::U_COUNT; k++)
+    fprintf(f, "util_%s mean %.3f max %.3f\n", util_name(k), st.util_mean[k], st.util_max[k]);
   fprintf(f, "races_found %" PRIu64 "\nrace_overflow %" PRIu64 "\n", st.races, st.race_overflow);
   fprintf(f, "wall_seconds %.3f\n", st.wall_seconds);
   fprintf(f, "sim_warp_insts_per_second %.0f\n", st.wall_seconds > 0 ? st.warp_insts / st.wall_seconds : 0.0);

@@ -6,6 +6,10 @@
 constexpr int kMaxSms = 256;
 
 enum ByteKind { BK_DATA_REQ, BK_DATA_RESP, BK_SCORD_HDR, BK_LHD_PKT, BK_FENCE_PKT, BK_MD_REQ, BK_MD_RESP, BK_COUNT };
+inline const char *util_name(int k) {
+  static const char *n[] = {"sm_inject", "sm_eject", "l2_in", "l2_out", "l2_tag", "dram_bus", "md_link", "det_in"};
+  return n[k];
+}
 inline const char *byte_kind_name(int k) {
   static const char *n[BK_COUNT] = {"data_req", "data_resp", "scord_hdr", "l1hit_pkt", "fence_pkt", "md_req", "md_resp"};
   return n[k];
@@ -33,4 +37,7 @@ struct Stats {
   uint64_t races = 0, race_overflow = 0;
   uint64_t det_md_reads = 0, det_md_writes = 0;  // metadata line transactions
   double wall_seconds = 0;
+  // Busy share of the run's cycles (mean over instances, and the busiest one) per resource class.
+  enum { U_SM_INJ, U_SM_EJ, U_L2_IN, U_L2_OUT, U_L2_TAG, U_DRAM_BUS, U_MD_LINK, U_DET_IN, U_COUNT };
+  double util_mean[U_COUNT] = {}, util_max[U_COUNT] = {};
 };
