@@ -27,7 +27,7 @@ static void usage(FILE *f) {
           "  --dump-vectors FILE   write the detector's arrival stream as a vectors v1 file\n"
           "  --compare-off         run with detection off and on (and each overhead source off):\n"
           "                        overhead, DRAM-access ratio, Figure 10 breakdown\n"
-          "  --bench               simulation speed on the default workload (warp instructions/s)\n"
+          "  --bench               simulation speed (warp instructions/s) on the workload, detection off and on\n"
           "  --config FILE         key=value lines; the command line overrides them\n"
           "  --write-trace FILE    write the (built-in) workload as a trace file and exit\n"
           "  --print-config        print the configuration and exit\n"

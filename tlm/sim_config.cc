@@ -153,7 +153,11 @@ void sim_config_print(FILE *f, const SimConfig &c, const char *prefix) {
 void sim_config_help(FILE *f) {
   for (size_t i = 0; i < kNumSim; i++)
     fprintf(f, "  --%-20s %-10llu %s\n", kSimParams[i].key, (unsigned long long)kSimParams[i].def, kSimParams[i].doc);
-  for (int i = 0; i < SCORD_P_COUNT; i++)
-    fprintf(f, "  --%-20s %-10llu %s\n", scord_param_table[i].key, (unsigned long long)scord_param_table[i].def,
-            scord_param_table[i].doc);
+  for (int i = 0; i < SCORD_P_COUNT; i++) {
+    char def[32];
+    if (scord_param_table[i].derived) snprintf(def, sizeof def, "derived");
+    else snprintf(def, sizeof def, scord_param_table[i].def >= 0x10000 ? "0x%llx" : "%llu",
+                  (unsigned long long)scord_param_table[i].def);
+    fprintf(f, "  --%-20s %-10s %s (detector.md section 1)\n", scord_param_table[i].key, def, scord_param_table[i].doc);
+  }
 }
