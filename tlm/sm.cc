@@ -48,7 +48,7 @@ void Sm::run() {
   for (;;) {
     wait(g_.kernel_start_ev);
     run_kernel();
-    g_.sm_finished(now_);
+    g_.sm_finished(std::max(now_, last_done_));  // the kernel ends when its last warp completes
   }
 }
 
@@ -66,6 +66,8 @@ void Sm::run_kernel() {
   for (auto &w : l1_) w.valid = false;  // L1 is invalidated between kernels
   more_ctas_ = true;
   wave_j_ = 0;
+  launch_pending_ = false;
+  last_done_ = now_;
   live_warps_ = 0;
   seen_signal_gen_ = ~0ull;
   try_launch(now_);
@@ -75,11 +77,17 @@ void Sm::run_kernel() {
     if (wi < 0) {
       if (live_warps_ == 0) {
         if (!more_ctas_) break;
-        try_launch(now_);
+        launch_pending_ = false;
+        try_launch(std::max(now_, launch_t_));
         if (live_warps_ == 0) break;
         continue;
       }
       if (check_waits()) continue;
+      if (launch_pending_) {
+        launch_pending_ = false;
+        try_launch(launch_t_);
+        continue;
+      }
       // Every live warp waits for another SM: let SystemC time advance until a signal.
       wait(delay_to(now_));
       if (check_waits()) continue;  // a signal may have come while we synchronised
@@ -98,6 +106,10 @@ void Sm::run_kernel() {
       sc_now = abs_cycle(sc_core::SC_ZERO_TIME);
     }
     if (g_.signal_gen() != seen_signal_gen_) check_waits();
+    if (launch_pending_) {
+      launch_pending_ = false;
+      try_launch(launch_t_);
+    }
   }
 }
 
@@ -180,6 +192,7 @@ void Sm::try_launch(uint64_t t) {
       live_warps_++;
     }
     for (unsigned j = 0; j < need; j++) maybe_finish(first + j);
+    launch_pending_ = false;  // slots freed by empty CTAs are refilled by this loop
   }
 }
 
@@ -203,7 +216,11 @@ void Sm::finish_warp(unsigned wi) {
     s.used = false;
     for (unsigned j = 0; j < s.nwarps; j++) warps_[s.first + j].st = FREE;
     st_.sm_busy_until[id_] = std::max(st_.sm_busy_until[id_], s.done_t);
-    try_launch(std::max(now_, s.done_t));
+    last_done_ = std::max(last_done_, s.done_t);
+    // The next CTA is started by the caller's loop, not from here: a run of CTAs with empty
+    // warps would otherwise recurse once per CTA on the thread's small stack.
+    launch_t_ = launch_pending_ ? std::max(launch_t_, std::max(now_, s.done_t)) : std::max(now_, s.done_t);
+    launch_pending_ = true;
   } else {
     check_barrier(w.slot);
   }

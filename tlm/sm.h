@@ -80,6 +80,9 @@ class Sm : public sc_core::sc_module {
   unsigned live_warps_ = 0;
   bool more_ctas_ = true;
   unsigned wave_j_ = 0;  // next index into this SM's first-wave CTAs
+  bool launch_pending_ = false;  // a slot was freed: launch from the issue loop (no recursion)
+  uint64_t launch_t_ = 0;
+  uint64_t last_done_ = 0;  // latest CTA completion in this kernel
   uint64_t seen_signal_gen_ = 0;
   Resource ldst_;
   tlm::tlm_generic_payload gp_;
