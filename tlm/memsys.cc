@@ -173,7 +173,6 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   auto *x = gp.get_extension<ScordExt>();
   uint64_t t = abs_cycle(delay);
   Resource &inj = inj_[id], &ej = ej_[id];
-  (void)ej;
   if (x->kind == PktKind::DET_ONLY || x->kind == PktKind::FENCE) {
     uint64_t arrive = t;
     if (x->timed) {

@@ -285,7 +285,6 @@ void Sm::execute(unsigned wi) {
     st_.warp_insts++;
     uint64_t t = std::max({now_ + 1, w.store_done, w.load_done});
     if (g_.det_on()) {
-      Slot &s = slots_[w.slot];
       scord_tracker_fence(tr_, wi, (scord_scope)in.scope);
       ext_.fence_ev = scord_event{};
       ext_.fence_ev.type = SCORD_EV_FENCE;
@@ -294,7 +293,6 @@ void Sm::execute(unsigned wi) {
       ext_.fence_ev.warp = (uint16_t)wi;
       ext_.fence_ev.scope = in.scope;
       ext_.fence_ev.pc = in.pc;
-      (void)s;
       uint64_t a = send(PktKind::FENCE, 0, now_, true, nullptr, 0, 0, 0, 0, c_.ovh_noc != 0);
       if (c_.ovh_noc) t = std::max(t, a);
     }
@@ -373,11 +371,9 @@ Sm::L1Way *Sm::l1_victim(uint64_t line) {
 // atomic, each run's lock-table effects are applied before the next run's bloom is taken
 // (docs/tlm.md "Lane runs").
 void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, unsigned n) {
-  const Slot &s = slots_[warps_[wi].slot];
   const uint32_t block_id = (uint32_t)(id_ * c_.det.ctas_per_sm + warps_[wi].slot);
   const scord_kind kind = in.op == Op::LD ? SCORD_LD : in.op == Op::ST ? SCORD_ST : SCORD_ATOM;
   const bool atom = kind == SCORD_ATOM;
-  (void)s;
   uint64_t ws[128];
   uint32_t wo[128];
   unsigned nw = 0;
