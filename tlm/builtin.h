@@ -1,6 +1,6 @@
 // builtin.h -- built-in workloads of scord-sim (docs/tlm.md "Built-in workloads"): `default`
-// (locks, fences, atomics, barriers and three injected races), and three synthetic memory
-// behaviours used by the tests and the benchmark: `stream`, `atomics`, `gather`.
+// (locks, fences, atomics, barriers and three injected races), and synthetic memory behaviours
+// used by the tests, the figures and the benchmark: `stream`, `atomics`, `gather`, `vecadd`.
 #pragma once
 #include <string>
 
