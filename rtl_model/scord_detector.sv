@@ -26,6 +26,7 @@ module scord_detector #(
   parameter bit          StrongOps      = scord_pkg::StrongOps,
   parameter int          MaxOutstanding = scord_pkg::MaxOutstanding,
   parameter bit          ResetSweep     = scord_pkg::ResetSweep,
+  parameter bit          DualIssue      = scord_pkg::DualIssue,
   parameter int          PcBits         = scord_pkg::PcBits
 ) (
   input  logic clk_i,
@@ -48,7 +49,9 @@ module scord_detector #(
   input  logic [AddrBits-1:0]                       in_addr_i,
   input  logic [PcBits-1:0]                         in_pc_i,
 
-  // Metadata memory port (entries by index; address = MdBase + 8*index).
+  // Metadata memory port (entries by index; address = MdBase + 8*index).  A beat carries
+  // a write (write, index, wdata), a read (read, rindex) or both (write applied first),
+  // or a clear of the whole region.  Read data returns in request order.
   output logic                                      mem_req_valid_o,
   input  logic                                      mem_req_ready_i,
   output logic                                      mem_req_write_o,
@@ -56,6 +59,9 @@ module scord_detector #(
   output logic [63:0]                               mem_req_index_o,
   output logic [63:0]                               mem_req_addr_o,
   output logic [63:0]                               mem_req_wdata_o,
+  output logic                                      mem_req_read_o,
+  output logic [63:0]                               mem_req_rindex_o,
+  output logic [63:0]                               mem_req_raddr_o,
   input  logic                                      mem_resp_valid_i,
   output logic                                      mem_resp_ready_o,
   input  logic [63:0]                               mem_resp_rdata_i,
@@ -183,7 +189,8 @@ module scord_detector #(
     .IndexBits  (IndexBits),
     .PayloadBits(PayW),
     .Depth      (MaxOutstanding),
-    .ResetSweep (ResetSweep)
+    .ResetSweep (ResetSweep),
+    .DualIssue  (DualIssue)
   ) u_accessor (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -207,11 +214,14 @@ module scord_detector #(
     .mem_req_clear_o (mem_req_clear_o),
     .mem_req_index_o (mem_req_index_o),
     .mem_req_wdata_o (mem_req_wdata_o),
+    .mem_req_read_o  (mem_req_read_o),
+    .mem_req_rindex_o(mem_req_rindex_o),
     .mem_resp_valid_i(mem_resp_valid_i),
     .mem_resp_ready_o(mem_resp_ready_o),
     .mem_resp_rdata_i(mem_resp_rdata_i)
   );
-  assign mem_req_addr_o = MdBase + (mem_req_index_o << 3);
+  assign mem_req_addr_o  = MdBase + (mem_req_index_o << 3);
+  assign mem_req_raddr_o = MdBase + (mem_req_rindex_o << 3);
 
   // ---- Execute the head ----------------------------------------------------------------
   logic [1:0]               h_wk, h_kind;

@@ -10,13 +10,15 @@
 // write-back value is kept in res[slot] until the slot is reused, which cannot happen
 // before this item executes).  The head item is offered on head_* once its data is there;
 // when taken, its new entry (head_wdata_i) goes to a 2-entry write queue and from there to
-// the port.  Port priority: clear/sweep, then write-backs, then reads.  One registered
-// request slot keeps the port's payload stable while the memory stalls.
+// the port.  A request beat carries a write-back, a read, or (DualIssue) both: the memory
+// applies the write first.  Clear/sweep beats go alone.  A read never overtakes an older
+// write-back.  One registered request slot keeps the payload stable while memory stalls.
 module scord_md_accessor #(
   parameter int IndexBits   = 28,
   parameter int PayloadBits = 8,
   parameter int Depth       = scord_pkg::MaxOutstanding,
-  parameter bit ResetSweep  = scord_pkg::ResetSweep
+  parameter bit ResetSweep  = scord_pkg::ResetSweep,
+  parameter bit DualIssue   = scord_pkg::DualIssue
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -40,10 +42,12 @@ module scord_md_accessor #(
   // Memory port.
   output logic                   mem_req_valid_o,
   input  logic                   mem_req_ready_i,
-  output logic                   mem_req_write_o,
+  output logic                   mem_req_write_o, // write wdata to entry index
   output logic                   mem_req_clear_o, // reset the whole region to init
   output logic [63:0]            mem_req_index_o,
   output logic [63:0]            mem_req_wdata_o,
+  output logic                   mem_req_read_o,  // read entry rindex (after the write)
+  output logic [63:0]            mem_req_rindex_o,
   input  logic                   mem_resp_valid_i,
   output logic                   mem_resp_ready_o,
   input  logic [63:0]            mem_resp_rdata_i
@@ -79,6 +83,8 @@ module scord_md_accessor #(
   logic        mreq_clear_d, mreq_clear_q;
   logic [63:0] mreq_index_d, mreq_index_q;
   logic [63:0] mreq_wdata_d, mreq_wdata_q;
+  logic        mreq_read_d, mreq_read_q;
+  logic [63:0] mreq_rindex_d, mreq_rindex_q;
 
   logic        clearing_d, clearing_q;
   logic [63:0] sweep_d, sweep_q;               // next entry to sweep
@@ -111,8 +117,12 @@ module scord_md_accessor #(
   assign any_match  = |match;
   assign need_read  = req_md_i && !any_match;
   assign slot_free  = !mreq_valid_q || mem_req_ready_i;
+  // A read may share a beat with the oldest pending write-back (DualIssue; the memory
+  // applies the write first), never overtake a write-back.
+  logic read_slot_ok;
+  assign read_slot_ok = DualIssue ? (wq_cnt_q <= 32'd1) : (wq_cnt_q == 32'd0);
   assign req_ready_o = (cnt_q < Depth) && !clearing_q &&
-                       (!need_read || (slot_free && (wq_cnt_q == 32'd0)));
+                       (!need_read || (slot_free && read_slot_ok));
   assign issue      = req_valid_i && req_ready_o;
   assign issue_read = issue && need_read;
 
@@ -188,6 +198,8 @@ module scord_md_accessor #(
     mreq_clear_d = mreq_clear_q;
     mreq_index_d = mreq_index_q;
     mreq_wdata_d = mreq_wdata_q;
+    mreq_read_d  = mreq_read_q;
+    mreq_rindex_d = mreq_rindex_q;
     clearing_d = clearing_q;
     sweep_d    = sweep_q;
     wq_pop     = 1'b0;
@@ -234,8 +246,10 @@ module scord_md_accessor #(
       wq_wr_d = !wq_wr_q;
     end
 
-    // Request slot: clear/sweep, then write-backs, then reads.
+    // Request slot: clear/sweep alone; else the oldest write-back and/or a new read.
     if (slot_free) begin
+      mreq_read_d = 1'b0;
+      mreq_rindex_d = '0;
       if (clearing_q) begin
         mreq_valid_d = 1'b1;
         mreq_write_d = ResetSweep;
@@ -248,22 +262,22 @@ module scord_md_accessor #(
         end else begin
           sweep_d = sweep_q + 64'd1;
         end
-      end else if (wq_cnt_q != 32'd0) begin
-        wq_pop = 1'b1;
-        mreq_valid_d = 1'b1;
-        mreq_write_d = 1'b1;
+      end else begin
+        mreq_valid_d = (wq_cnt_q != 32'd0) || issue_read;
+        mreq_write_d = (wq_cnt_q != 32'd0);
         mreq_clear_d = 1'b0;
         mreq_index_d = '0;
-        mreq_index_d[IB-1:0] = wq_head_index;
-        mreq_wdata_d = wq_head_data;
-        wq_rd_d = !wq_rd_q;
-      end else if (issue_read) begin
-        mreq_valid_d = 1'b1;
-        mreq_write_d = 1'b0;
-        mreq_clear_d = 1'b0;
-        mreq_index_d = '0;
-        mreq_index_d[IB-1:0] = req_index_i;
         mreq_wdata_d = '0;
+        if (wq_cnt_q != 32'd0) begin
+          wq_pop = 1'b1;
+          mreq_index_d[IB-1:0] = wq_head_index;
+          mreq_wdata_d = wq_head_data;
+          wq_rd_d = !wq_rd_q;
+        end
+        if (issue_read) begin
+          mreq_read_d = 1'b1;
+          mreq_rindex_d[IB-1:0] = req_index_i;
+        end
       end
     end
     if (wq_push && !wq_pop) wq_cnt_d = wq_cnt_q + 32'd1;
@@ -299,6 +313,8 @@ module scord_md_accessor #(
       mreq_clear_q <= 1'b0;
       mreq_index_q <= '0;
       mreq_wdata_q <= '0;
+      mreq_read_q  <= 1'b0;
+      mreq_rindex_q <= '0;
       clearing_q   <= 1'b0;
       sweep_q      <= '0;
     end else begin
@@ -324,6 +340,8 @@ module scord_md_accessor #(
       mreq_clear_q <= mreq_clear_d;
       mreq_index_q <= mreq_index_d;
       mreq_wdata_q <= mreq_wdata_d;
+      mreq_read_q  <= mreq_read_d;
+      mreq_rindex_q <= mreq_rindex_d;
       clearing_q   <= clearing_d;
       sweep_q      <= sweep_d;
     end
@@ -341,4 +359,6 @@ module scord_md_accessor #(
   assign mem_req_clear_o = mreq_clear_q;
   assign mem_req_index_o = mreq_index_q;
   assign mem_req_wdata_o = mreq_wdata_q;
+  assign mem_req_read_o  = mreq_read_q;
+  assign mem_req_rindex_o = mreq_rindex_q;
 endmodule

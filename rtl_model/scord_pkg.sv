@@ -29,6 +29,7 @@ package scord_pkg;
   localparam int MaxOutstanding = 8;    // in-flight accesses/fences in the detector
   localparam bit ResetSweep     = 1'b0; // kernel reset: 1 = write every entry, 0 = clear command
   localparam int PcBits         = 64;   // pc carried for race records only
+  localparam bit DualIssue      = 1'b1; // a memory beat may carry a write-back and a read
 
   // ---- Metadata entry (detector.md section 4) ----------------------------------------
   localparam logic [63:0] MdInit = 64'h38;  // M, BS, DS set

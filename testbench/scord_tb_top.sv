@@ -25,7 +25,8 @@ module scord_tb_top #(
   parameter int          RaceBufEntries = scord_pkg::RaceBufEntries,
   parameter bit          StrongOps      = scord_pkg::StrongOps,
   parameter int          MaxOutstanding = scord_pkg::MaxOutstanding,
-  parameter bit          ResetSweep     = scord_pkg::ResetSweep
+  parameter bit          ResetSweep     = scord_pkg::ResetSweep,
+  parameter bit          DualIssue      = scord_pkg::DualIssue
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,
@@ -62,6 +63,9 @@ module scord_tb_top #(
   output logic [63:0]                mem_req_index_o,
   output logic [63:0]                mem_req_addr_o,
   output logic [63:0]                mem_req_wdata_o,
+  output logic                       mem_req_read_o,
+  output logic [63:0]                mem_req_rindex_o,
+  output logic [63:0]                mem_req_raddr_o,
   input  logic                       mem_resp_valid_i,
   output logic                       mem_resp_ready_o,
   input  logic [63:0]                mem_resp_rdata_i,
@@ -218,6 +222,7 @@ module scord_tb_top #(
     .StrongOps     (StrongOps),
     .MaxOutstanding(MaxOutstanding),
     .ResetSweep    (ResetSweep),
+    .DualIssue     (DualIssue),
     .PcBits        (PcBits)
   ) u_det (
     .clk_i             (clk_i),
@@ -244,6 +249,9 @@ module scord_tb_top #(
     .mem_req_index_o   (mem_req_index_o),
     .mem_req_addr_o    (mem_req_addr_o),
     .mem_req_wdata_o   (mem_req_wdata_o),
+    .mem_req_read_o    (mem_req_read_o),
+    .mem_req_rindex_o  (mem_req_rindex_o),
+    .mem_req_raddr_o   (mem_req_raddr_o),
     .mem_resp_valid_i  (mem_resp_valid_i),
     .mem_resp_ready_o  (mem_resp_ready_o),
     .mem_resp_rdata_i  (mem_resp_rdata_i),
@@ -284,7 +292,7 @@ module scord_tb_top #(
 
   // ---- Protocol monitors: payload stable while valid && !ready ------------------------
   localparam int EvW = 3 + 1 + 16*4 + 2 + 4 + 4 + 32*3 + 64*2;
-  localparam int MrW = 2 + 64 + 64;
+  localparam int MrW = 3 + 64 + 64 + 64;
   localparam int RrW = 3 + 2 + 1 + 16*3 + 64*2 + 32*2;
   logic [EvW-1:0]         ev_pay;
   logic [MrW-1:0]         mr_pay;
@@ -302,7 +310,8 @@ module scord_tb_top #(
   assign ev_pay = {ev_type_i, ev_first_i, ev_cta_i, ev_warp_i, ev_first_warp_i, ev_warps_i,
                    ev_scope_i, ev_op_i, ev_volatile_i, ev_has_cmp_i, ev_has_val_i,
                    ev_has_old_i, ev_cmp_i, ev_val_i, ev_old_i, ev_addr_i, ev_pc_i};
-  assign mr_pay = {mem_req_write_o, mem_req_clear_o, mem_req_index_o, mem_req_wdata_o};
+  assign mr_pay = {mem_req_write_o, mem_req_clear_o, mem_req_index_o, mem_req_wdata_o,
+                   mem_req_read_o, mem_req_rindex_o};
   assign rr_pay = {race_type_o, race_kind_o, race_block_scope_o, race_sm_o, race_cta_o,
                    race_warp_o, race_pc_o, race_addr_o, race_owner_block_o, race_owner_warp_o};
 
@@ -379,10 +388,11 @@ module scord_tb_top #(
     par_o[12*32 +: 32] = AddrBits;
     par_o[13*32 +: 32] = RaceBufEntries;
     par_o[14*32 +: 32] = {31'd0, StrongOps};
-    par_o[15*32 +: 32] = {31'd0, ResetSweep};
+    par_o[15*32 +: 32] = {30'd0, DualIssue, ResetSweep};
     par64_o = {MdBase, HeapBytes, HeapBase};
   end
 
   logic unused_tb;
-  assign unused_tb = ^{ev_cta_i, ev_warp_i, ev_first_warp_i, ev_warps_i, ev_addr_i};
+  assign unused_tb = ^{ev_cta_i, ev_warp_i, ev_first_warp_i, ev_warps_i, ev_addr_i,
+                       mem_req_raddr_o};
 endmodule

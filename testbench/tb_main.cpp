@@ -16,6 +16,7 @@
 #include "scord/scord.h"
 #include "scord/vecread.h"
 
+#include <cerrno>
 #include <cinttypes>
 #include <cstdarg>
 #include <cstdio>
@@ -276,8 +277,9 @@ std::string out_sig(Vscord_tb_top *t) {
                 t->idle_o, (uint64_t)t->race_overflow_o, t->proto_err_o);
   std::string s(b);
   if (t->mem_req_valid_o) {
-    std::snprintf(b, sizeof b, " req w=%d c=%d i=%" PRIx64 " d=%" PRIx64, t->mem_req_write_o,
-                  t->mem_req_clear_o, (uint64_t)t->mem_req_index_o, (uint64_t)t->mem_req_wdata_o);
+    std::snprintf(b, sizeof b, " req w=%d c=%d i=%" PRIx64 " d=%" PRIx64 " r=%d ri=%" PRIx64,
+                  t->mem_req_write_o, t->mem_req_clear_o, (uint64_t)t->mem_req_index_o,
+                  (uint64_t)t->mem_req_wdata_o, t->mem_req_read_o, (uint64_t)t->mem_req_rindex_o);
     s += b;
   }
   if (t->race_valid_o) {
@@ -484,12 +486,13 @@ void Bench::diverge(const char *what, uint64_t ev, const std::string &rtl, const
   if (have_index) {
     auto it = mem_.find(index);
     uint64_t rw = it == mem_.end() ? SCORD_MD_INIT : it->second;
-    std::printf("  metadata[%" PRIu64 "] rtl: %s\n  metadata[%" PRIu64 "] ref: %s\n", index,
+    // Current contents: the C model may already be a few events ahead of the RTL.
+    std::printf("  metadata[%" PRIu64 "] rtl now: %s\n  metadata[%" PRIu64 "] ref now: %s\n", index,
                 md_text(rw).c_str(), index, md_text(store_.get(index)).c_str());
   }
-  std::printf("  reproduce: scord-rtl-tb --seed %" PRIu64 " --events %" PRIu64
-              " --latency %u --stall %u\n",
-              c_.seed, c_.events, c_.latency, c_.stall);
+  std::printf("  reproduce: %s --seed %" PRIu64 " --events %" PRIu64 " --latency %u --stall %u%s\n",
+              std::strcmp(SCORD_TB_VARIANT, "default") ? "scord-rtl-tb-" SCORD_TB_VARIANT : "scord-rtl-tb",
+              c_.seed, c_.events, c_.latency, c_.stall, c_.xcheck ? " --xcheck" : "");
   finish(1);
 }
 
@@ -537,7 +540,7 @@ void Bench::check_write(uint64_t index, uint64_t value, bool clear) {
   if (w.reset) {
     // Kernel boundary: one clear command, or a sweep writing init to every entry in order.
     bool ok;
-    if (p_.heap_bytes && dut_->m->par_o[15]) {
+    if (wide_bits(dut_->m->par_o.data(), 15 * 32, 1)) {  // ResetSweep
       ok = !clear && index == sweep_next_ && value == SCORD_MD_INIT;
       if (ok && ++sweep_next_ == entries_) {
         sweep_next_ = 0;
@@ -708,16 +711,24 @@ RunResult Bench::run() {
 
     if (mreq_fire) {
       uint64_t idx = t->mem_req_index_o, wd = t->mem_req_wdata_o;
+      // In-order memory: a clear, or a write then a read (either may be absent).
       if (t->mem_req_clear_o) {
         check_write(idx, wd, true);
         mem_.clear();
-      } else if (t->mem_req_write_o) {
-        check_write(idx, wd, false);
-        mem_[idx] = wd;
       } else {
-        if (idx >= entries_) diverge("read index", evlog_.size() - 1, std::to_string(idx), "< entries", 0, false);
-        auto it = mem_.find(idx);
-        resp_.push_back({cycle_ + c_.latency, it == mem_.end() ? SCORD_MD_INIT : it->second});
+        if (t->mem_req_write_o) {
+          if (idx >= entries_) diverge("write index", evlog_.size() - 1, std::to_string(idx), "< entries", 0, false);
+          check_write(idx, wd, false);
+          mem_[idx] = wd;
+        }
+        if (t->mem_req_read_o) {
+          uint64_t ri = t->mem_req_rindex_o;
+          if (ri >= entries_) diverge("read index", evlog_.size() - 1, std::to_string(ri), "< entries", 0, false);
+          auto it = mem_.find(ri);
+          resp_.push_back({cycle_ + c_.latency, it == mem_.end() ? SCORD_MD_INIT : it->second});
+        }
+        if (!t->mem_req_write_o && !t->mem_req_read_o)
+          diverge("empty memory request", evlog_.size() - 1, "valid without read/write/clear", "-", 0, false);
       }
     }
     if (resp_fire) resp_.pop_front();
@@ -775,13 +786,14 @@ RunResult Bench::run() {
   return res_;
 }
 
-void print_cover(const uint64_t (&cov)[2][SCORD_STEP_COUNT]) {
+void print_cover(const uint64_t (&cov)[2][SCORD_STEP_COUNT], bool tags) {
   std::printf("coverage (deciding steps of section 5, RTL lanes):\n");
   for (int w = 0; w < 2; w++) {
     for (int k = 0; k < SCORD_STEP_COUNT; k++) {
       bool na = (w == 0 && k == SCORD_STEP_ATOM_ATOM) ||
-                (w == 1 && (k == SCORD_STEP_NOLOCK_BS || k == SCORD_STEP_NOLOCK_DS));
-      if (na) continue;
+                (w == 1 && (k == SCORD_STEP_NOLOCK_BS || k == SCORD_STEP_NOLOCK_DS)) ||
+                (k == SCORD_STEP_TAG_MISS && !tags);
+      if (na) continue;  // impossible for this kind or configuration (md_ratio=1: no tags)
       if (cov[w][k])
         std::printf("  %-5s %-40s %10" PRIu64 "\n", w ? "WRITE" : "READ", scord_step_name[k], cov[w][k]);
       else
@@ -962,7 +974,7 @@ int main(int argc, char **argv) {
               SCORD_TB_VARIANT, c.seed, c.events, c.latency, c.stall, c.xcheck ? ", xcheck" : "");
   Bench b(vp, c);
   RunResult r = b.run();
-  print_cover(b.cover());
+  print_cover(b.cover(), vp.md_ratio > 1);
   int unreached = 0;
   for (int w = 0; w < 2; w++)
     for (int k = 0; k < SCORD_STEP_TAG_MISS; k++) {
