@@ -104,7 +104,14 @@ struct Gen {
 
   Gen(uint64_t seed, const scord_params &pp, unsigned kpm) : rng(seed), p(pp), kernel_permille(kpm) {
     entries = p.heap_bytes / p.granule / p.md_ratio;
-    for (int i = 0; i < 8; i++) actors.push_back(rand_actor());
+    // Three blocks with three warps each, so same-block and same-warp cases are common.
+    for (int b = 0; b < 3; b++) {
+      Actor a = rand_actor();
+      for (int w = 0; w < 3; w++) {
+        a.warp = (uint16_t)u(p.warps_per_sm);
+        actors.push_back(a);
+      }
+    }
     // Two lock words inside the window (also checked as data), two outside.
     locks = {p.heap_base + 0x200, p.heap_base + 0x204, 0x1000, 0x1004 + 4 * p.bloom_bin_bits};
   }
