@@ -8,7 +8,7 @@
 ** scord_params_finalize, so a configuration whose metadata entry exceeds 64 bits is rejected
 ** with the model's own message, never truncated.
 **
-** Usage: scord-state [--csv] [--csv-header] [--md-sweep] [Name=value ...]
+** Usage: scord-state [--csv] [--csv-header] [--md-sweep] [--rtl-params] [Name=value ...]
 **   Name is the snake_case key (fence_id_bits) or the spec/RTL name (FenceIdBits).
 */
 #include <scord/scord.h>
@@ -141,18 +141,42 @@ static void print_md_sweep(const scord_params *base, int csv) {
   }
 }
 
+/* Print every parameter of the finalized set as Name=value with the spec/RTL name
+** (num_sms -> NumSms), derived ones included, on one line: run.sh passes them to chparam. */
+static void print_rtl_params(const scord_params *p) {
+  const uint64_t v[SCORD_P_COUNT] = {
+#define SCORD_X_VAL(name, def, lo, hi, derived, doc) p->name,
+      SCORD_PARAM_LIST(SCORD_X_VAL)
+#undef SCORD_X_VAL
+  };
+  for (int i = 0; i < SCORD_P_COUNT; i++) {
+    const char *k = scord_param_table[i].key;
+    int up = 1;
+    for (; *k != '\0'; k++) {
+      if (*k == '_') {
+        up = 1;
+        continue;
+      }
+      putchar(up ? toupper((unsigned char)*k) : *k);
+      up = 0;
+    }
+    printf("=%llu%s", (unsigned long long)v[i], i + 1 < SCORD_P_COUNT ? " " : "\n");
+  }
+}
+
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: scord-state [--csv] [--csv-header] [--md-sweep] [Name=value ...]\n"
+          "usage: scord-state [--csv] [--csv-header] [--md-sweep] [--rtl-params] [Name=value ...]\n"
           "  Name: snake_case key (fence_id_bits) or spec name (FenceIdBits)\n"
           "  --csv         one CSV row (no header); --csv-header prints the header only\n"
           "  --md-sweep    metadata overhead for md_ratio 1..16\n"
+          "  --rtl-params  every parameter, derived ones included, as RTL Name=value\n"
           "exit status: 0 ok, 2 bad argument or rejected configuration\n");
 }
 
 int main(int argc, char **argv) {
   scord_params p;
-  int csv = 0, md_sweep = 0;
+  int csv = 0, md_sweep = 0, rtl_params = 0;
   char err[256];
   scord_params_default(&p);
   for (int i = 1; i < argc; i++) {
@@ -162,6 +186,8 @@ int main(int argc, char **argv) {
     } else if (strcmp(a, "--csv-header") == 0) {
       printf("%s\n", csv_header);
       return 0;
+    } else if (strcmp(a, "--rtl-params") == 0) {
+      rtl_params = 1;
     } else if (strcmp(a, "--md-sweep") == 0) {
       md_sweep = 1;
     } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -190,6 +216,10 @@ int main(int argc, char **argv) {
   if (scord_params_finalize(&p, err, sizeof err) != 0) {
     fprintf(stderr, "scord-state: configuration rejected: %s\n", err);
     return 2;
+  }
+  if (rtl_params) {
+    print_rtl_params(&p);
+    return 0;
   }
   state_budget b;
   budget_compute(&p, &b);

@@ -1,0 +1,28 @@
+# gpu_size.gp -- ASIC area and hardware state against GPU size (15, 80, 132 SMs; 32 and 64
+# warps per SM), from results/configs.csv.
+# Usage: gnuplot -e "outdir='synth/results'" gpu_size.gp   -> outdir/gpu_size.png
+if (!exists("outdir")) outdir = "."
+set datafile separator ","
+set datafile columnheaders
+set terminal pngcairo size 1200,520 font "sans,10"
+set output outdir."/gpu_size.png"
+csv = outdir."/configs.csv"
+set multiplot layout 1,2 title "ScoRD against GPU size (OSU 0.18 um, Yosys 0.23 + OpenSTA, typical corner)"
+set grid
+set key top left
+set xlabel "streaming multiprocessors (NumSms)"
+set xtics (15, 80, 132)
+sel(w) = (strcol("status") eq "ok" && (strcol("sweep") eq "gpu" || strcol("config") eq "default") && column("warps_per_sm") == w) ? column("num_sms") : NaN
+set ylabel "area (mm^2)"
+set logscale y
+plot csv using (sel(32)):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "total, 32 warps/SM", \
+     csv using (sel(64)):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "total, 64 warps/SM", \
+     csv using (sel(32)):(column("fence_file_area_um2")/1e6) smooth unique with linespoints dt 2 title "fence file, 32 warps/SM", \
+     csv using (sel(64)):(column("fence_file_area_um2")/1e6) smooth unique with linespoints dt 2 title "fence file, 64 warps/SM"
+unset logscale y
+set ylabel "hardware state (KiB)"
+plot csv using (sel(32)):(column("total_state_bytes")/1024) smooth unique with linespoints lw 2 title "32 warps/SM", \
+     csv using (sel(64)):(column("total_state_bytes")/1024) smooth unique with linespoints lw 2 title "64 warps/SM", \
+     csv using (sel(32)):(column("fence_file_bytes")/1024) smooth unique with linespoints dt 2 title "fence file, 32 warps/SM", \
+     csv using (sel(64)):(column("fence_file_bytes")/1024) smooth unique with linespoints dt 2 title "fence file, 64 warps/SM"
+unset multiplot

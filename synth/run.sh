@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# run.sh -- the one command of synth/ (synth issue item 5): state budget, ASIC (Yosys + OSU
+# 0.18 um + OpenSTA) and iCE40 (Yosys + nextpnr) estimates of the default configuration, a
+# smaller configuration when the default does not fit the FPGA, the parameter sweeps, CSV
+# files, gnuplot PNGs.  See synth/README.md.
+#
+# Usage: synth/run.sh [--quick] [--out DIR] [--state-bin PATH] [--timeout S] [Name=value ...]
+#   --quick   default configuration (plus overrides), ASIC only, fence file left out of the
+#             detector (it alone takes minutes), then the report checks; this is the CTest
+#             `synth_quick` (writes synth/results/tmp/quick by default)
+#   Name=value  RTL/spec parameter overrides (NumSms=4); derived widths (BlockIdBits,
+#             WarpIdBits) follow from the C model's scord_params_finalize, which also rejects
+#             a configuration whose metadata entry exceeds 64 bits (exit 2, message printed).
+# Runs one tool at a time under nice -n 10 (the machine is shared).  Steps are ordered by
+# priority; a finished step's reports are reused from results/tmp/cache on a re-run.
+set -u
+
+main() {
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+quick=0 out="" state_bin="" tmo=2400
+user_ov=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=1; shift ;;
+    --out) out=$2; shift 2 ;;
+    --state-bin) state_bin=$2; shift 2 ;;
+    --timeout) tmo=$2; shift 2 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    *=*) user_ov+=("$1"); shift ;;
+    *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+[ -z "$out" ] && { if [ $quick = 1 ]; then out=$here/results/tmp/quick; else out=$here/results; fi; }
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+export SCORD_SYNTH_CACHE=${SCORD_SYNTH_CACHE:-$here/results/tmp/cache}
+[ $quick = 1 ] && export SCORD_SYNTH_CACHE=""   # the check always runs the tools
+
+# The state calculator (links the C model): given, built already, or built now.
+if [ -z "$state_bin" ]; then
+  for b in "$root/build/bin/scord-state" "$root"/build-*/bin/scord-state; do
+    [ -x "$b" ] && { state_bin=$b; break; }
+  done
+fi
+if [ -z "$state_bin" ]; then
+  log "building scord-state in $root/build"
+  cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+    cmake --build "$root/build" --target scord-state -j2 >/dev/null || { echo "run.sh: cannot build scord-state" >&2; exit 1; }
+  state_bin=$root/build/bin/scord-state
+fi
+
+# RTL sources: the package first, then every other module file of rtl_model/.
+rtl=$root/rtl_model
+files="$rtl/scord_pkg.sv"
+for f in "$rtl"/scord_*.sv; do [ "$f" = "$rtl/scord_pkg.sv" ] || files="$files $f"; done
+for t in scord_detector scord_sm_tracker scord_fence_file; do
+  [ -f "$rtl/$t.sv" ] || { echo "run.sh: $rtl/$t.sv missing: the RTL is not there yet" >&2; exit 1; }
+done
+
+if [ $quick = 1 ]; then
+  prep default "${user_ov[@]}" || { echo "run.sh: $(cat "$out/default/status.txt")" >&2; exit 2; }
+  # The flop-based fence file alone takes ~6 minutes in Yosys at the default size; the quick
+  # check leaves it out of the detector (the full run synthesises it).
+  top default scord_detector --asic --blackbox scord_fence_file
+  top default scord_sm_tracker --asic
+  fail=0
+  for t in detector sm_tracker; do "$here/test/check_reports.sh" "$out/default/$t" asic || fail=1; done
+  cat "$out/default/state.txt"
+  exit $fail
+fi
+
+# ---- Full run, most important first ------------------------------------------------------
+log "state budget and metadata overhead"
+"$state_bin" --md-sweep "${user_ov[@]}" > "$out/state.txt" || exit 2
+"$state_bin" --csv --md-sweep "${user_ov[@]}" | tail -n +2 > "$out/md_overhead.csv"
+
+log "default configuration, ASIC"
+prep default "${user_ov[@]}" || exit 2
+top default scord_sm_tracker --asic --fpga hx8k
+top default scord_detector --asic
+
+# FPGA: the default's fence file alone (5760 flops) and its 64-entry race FIFO exceed the
+# HX8K's 7680 logic cells; the detector is tried on the FPGA without its fence file here
+# (cheap) and in full at the end; then the GPU is shrunk until detector and tracker fit.
+top default scord_detector_nofence --fpga hx8k --blackbox scord_fence_file
+for cfg in "NumSms=2 WarpsPerSm=8 RaceBufEntries=4" "NumSms=1 WarpsPerSm=4 CtasPerSm=2 RaceBufEntries=2"; do
+  log "FPGA: trying $cfg"
+  # shellcheck disable=SC2086
+  prep fpga_small "${user_ov[@]}" $cfg || continue
+  echo "$cfg" > "$out/fpga_small/config.txt"
+  top fpga_small scord_detector --asic --fpga hx8k
+  top fpga_small scord_sm_tracker --asic --fpga hx8k
+  [ "$(val "$out/fpga_small/detector/summary.txt" fpga_fit)" = yes ] &&
+    [ "$(val "$out/fpga_small/sm_tracker/summary.txt" fpga_fit)" = yes ] && break
+done
+
+# Sweeps of one parameter from the default (full ASIC synthesis of both tops).
+for s in "fence4 FenceIdBits=4" "fence8 FenceIdBits=8" "bloom4 BloomBinBits=4" \
+         "bloom16 BloomBinBits=16" "lock2 LockEntries=2" "lock8 LockEntries=8"; do
+  set -- $s
+  log "sweep $1: $2"
+  prep "sweep_$1" "${user_ov[@]}" "$2" || continue
+  top "sweep_$1" scord_sm_tracker --asic
+  top "sweep_$1" scord_detector --asic
+done
+
+# Fence files alone at smaller sizes: with the default's and the FenceIdBits sweep's, the
+# points of the straight-line fit used for the GPU sizes below.
+for s in "fence_15x8 NumSms=15 WarpsPerSm=8" "fence_15x16 NumSms=15 WarpsPerSm=16"; do
+  set -- $s
+  log "fence file alone: $2 $3"
+  prep "$1" "${user_ov[@]}" "$2" "$3" || continue
+  top "$1" scord_fence_file --asic
+done
+
+# GPU sizes: detector without its fence file (area of the fence file from the fit), trackers
+# in full.
+for s in "gpu15x64 NumSms=15 WarpsPerSm=64" "gpu80x32 NumSms=80 WarpsPerSm=32" \
+         "gpu80x64 NumSms=80 WarpsPerSm=64" "gpu132x32 NumSms=132 WarpsPerSm=32" \
+         "gpu132x64 NumSms=132 WarpsPerSm=64"; do
+  set -- $s
+  log "sweep $1: $2 $3"
+  prep "sweep_$1" "${user_ov[@]}" "$2" "$3" || continue
+  top "sweep_$1" scord_sm_tracker --asic
+  top "sweep_$1" scord_detector --asic --blackbox scord_fence_file
+done
+
+finish
+# Last, the expensive one: the whole default detector on the HX8K (expected not to fit).
+log "default detector on the iCE40 HX8K, in full"
+top default scord_detector_fpga_full --fpga hx8k
+finish
+log "done: $out"
+}
+
+log() { echo "[$(date -u +%H:%M:%S)] $*"; }
+
+# val FILE KEY: the value of KEY in a summary.txt (empty when absent).
+val() { sed -n "s/^$2=//p" "$1" 2>/dev/null | head -1; }
+
+# prep NAME OVERRIDE...: validate a configuration with the C model and write NAME/state.*;
+# sets OV to the overrides plus the derived widths.  Returns 1 (and writes NAME/status.txt
+# "rejected: reason") for a configuration the model rejects, e.g. a metadata entry > 64 bits.
+prep() {
+  local name=$1; shift
+  local d=$out/$name rp err w
+  rm -rf "$d"; mkdir -p "$d"
+  if ! rp=$("$state_bin" --rtl-params "$@" 2>"$d/state.err"); then
+    err=$(cat "$d/state.err")
+    echo "rejected: ${err#scord-state: }" > "$d/status.txt"
+    log "$name: REJECTED: ${err#scord-state: }"
+    return 1
+  fi
+  "$state_bin" "$@" > "$d/state.txt"
+  "$state_bin" --csv "$@" > "$d/state.csv"
+  OV=("$@")
+  for w in $rp; do case "$w" in BlockIdBits=*|WarpIdBits=*) OV+=("$w") ;; esac; done
+  echo "${OV[*]}" > "$d/overrides.txt"
+  echo ok > "$d/status.txt"
+}
+
+# top NAME MODULE[_SUFFIX] ARGS...: synth_top.sh for one top of configuration NAME (after prep);
+# the reports go to NAME/<module without scord_, with suffix>.
+top() {
+  local name=$1 mod=$2; shift 2
+  local t=$mod sub=${mod#scord_}
+  case "$mod" in scord_detector_*) t=scord_detector ;; esac
+  log "$name: $sub ($*)"
+  nice -n 10 "$here/scripts/synth_top.sh" --top "$t" --out "$out/$name/$sub" --files "$files" \
+    --timeout "$tmo" "$@" "${OV[@]}"
+}
+
+# finish: CSV files and plots from what exists so far.
+finish() {
+  log "CSV and plots"
+  "$here/scripts/collect.sh" "$out" "$state_bin" || return 1
+  if command -v gnuplot >/dev/null; then
+    for g in "$here"/plots/*.gp; do
+      gnuplot -e "outdir='$out'" "$g" || echo "run.sh: gnuplot failed on $g" >&2
+    done
+  fi
+}
+
+main "$@"
+exit $?
