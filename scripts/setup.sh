@@ -19,5 +19,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
 fi
 [ "${1:-}" = "--no-build" ] && exit 0
-cmake -S "$here" -B "$here/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+# Every part on, explicitly: a build/ configured earlier with parts off must not hide them.
+cmake -S "$here" -B "$here/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCORD_SANITIZE=OFF -DSCORD_FUZZ=OFF \
+  -DSCORD_WITH_RTL=ON -DSCORD_WITH_TLM=ON -DSCORD_WITH_SYNTH=ON "$@" >/dev/null
 cmake --build "$here/build" -j"$(nproc)"
