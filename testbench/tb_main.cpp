@@ -9,7 +9,7 @@
 // end.  Any divergence prints the event index, both outputs and both metadata words and
 // exits 1.  Usage: see usage() below.  The verilated parameter set is fixed at build
 // time (SCORD_TB_CONFIG); a --config that does not match it is refused.
-#include "Vscord_tb_top.h"
+#include SCORD_TB_VTOP_H  // Vscord_tb_top_<variant>.h
 #include "verilated.h"
 #include "verilated_vcd_c.h"
 
@@ -238,11 +238,11 @@ struct Ins {
 
 struct Dut {
   std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<Vscord_tb_top> m;
+  std::unique_ptr<SCORD_TB_VTOP> m;
   explicit Dut(int seed) : ctx(new VerilatedContext) {
     ctx->randReset(2);  // 2-state X check: random initial values (see --xcheck)
     ctx->randSeed(seed);
-    m.reset(new Vscord_tb_top(ctx.get(), "top"));
+    m.reset(new SCORD_TB_VTOP(ctx.get(), "top"));
   }
   void set(const Ins &in) {
     auto *t = m.get();
@@ -274,7 +274,7 @@ struct Dut {
 };
 
 // Outputs compared between the two instances of --xcheck (payloads only under valid).
-std::string out_sig(Vscord_tb_top *t) {
+std::string out_sig(SCORD_TB_VTOP *t) {
   char b[512];
   std::snprintf(b, sizeof b,
                 "evr=%x din=%d/%d mreq=%d mresp_rdy=%d race=%d step=%d idle=%d ovf=%" PRIu64
@@ -629,7 +629,7 @@ void Bench::compare_final() {
 }
 
 RunResult Bench::run() {
-  Vscord_tb_top *t = dut_->m.get();
+  SCORD_TB_VTOP *t = dut_->m.get();
   std::mt19937_64 rng(c_.seed * 0x9E3779B97F4A7C15ull + 1);
   auto stall = [&]() { return (unsigned)(rng() % 100) < c_.stall; };
   Ins in;
@@ -835,7 +835,7 @@ uint64_t parse_num(const char *opt, const char *s) {
 }
 
 // The verilated parameters and the package layout against the C definitions.
-int check_layout(Vscord_tb_top *t, const scord_params &p, bool verbose) {
+int check_layout(SCORD_TB_VTOP *t, const scord_params &p, bool verbose) {
   t->eval();
   scord_layout l;
   unsigned total = scord_layout_init(&l, &p);

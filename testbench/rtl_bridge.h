@@ -1,0 +1,69 @@
+/*
+** rtl_bridge.h -- C API to run scord event streams through the verilated RTL (one
+** scord_sm_tracker per SM + scord_detector), for `scord-vec --model=rtl|both` and the
+** TLM comparator.  Library target: scord_rtl_bridge (links scord_rtl_models, scord_ref).
+**
+** Verilator fixes parameters when verilating, so the library holds a few built variants
+** (see docs/rtl.md).  scord_rtl_new() picks a variant that computes exactly what the
+** requested parameters compute: all parameters equal, except that num_sms, warps_per_sm
+** and the id widths may be smaller than the variant's, md_base may differ (it only moves
+** addresses) and race_buf_entries is applied by the bridge's own record buffer (the RTL
+** buffer is drained every cycle, so it never overflows).  Metadata values handed out are
+** re-encoded in the requested layout.
+**
+** Timing: the memory model answers reads after a fixed latency; no back-pressure.
+** Not thread-safe per context.
+*/
+#ifndef SCORD_RTL_BRIDGE_H
+#define SCORD_RTL_BRIDGE_H
+
+#include "scord/scord.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct scord_rtl scord_rtl;
+
+/* Create for finalized params p with memory latency 1..64.  Returns NULL and writes a
+** one-line reason to err when no built variant matches (naming the first parameter
+** that differs from each variant) or on allocation failure. */
+scord_rtl *scord_rtl_new(const scord_params *p, unsigned latency, char *err, size_t errlen);
+void scord_rtl_free(scord_rtl *r);
+/* Name of the variant chosen ("default", "md16", "small"). */
+const char *scord_rtl_variant(const scord_rtl *r);
+
+/* Observe metadata traffic: write(ctx, index, value) for every entry written (value in
+** the requested layout), reset(ctx) for a clear of the whole region (a sweeping variant
+** reports its writes instead).  read is not called.  Pass NULL to stop observing. */
+void scord_rtl_observe(scord_rtl *r, const scord_mdport *observer);
+
+/* Feed one event (all its lanes; a kernel goes to every tracker and the detector).  The
+** event must be valid for the requested parameters.  Returns after the trackers took
+** it; checking continues in the background: call scord_rtl_drain() before reading
+** results.  Returns 0, or -1 if the model stopped making progress (err in
+** scord_rtl_error). */
+int scord_rtl_apply(scord_rtl *r, const scord_event *ev);
+/* Clock until nothing is in flight.  0, or -1 as above. */
+int scord_rtl_drain(scord_rtl *r);
+const char *scord_rtl_error(const scord_rtl *r);
+
+/* Race records in the order found; the overflow counter (requested race_buf_entries). */
+size_t scord_rtl_race_count(const scord_rtl *r);
+bool scord_rtl_pop_race(scord_rtl *r, scord_race *out);
+uint64_t scord_rtl_overflow(const scord_rtl *r);
+
+/* Current metadata entry (requested layout; SCORD_MD_INIT if never written). */
+uint64_t scord_rtl_md_read(const scord_rtl *r, uint64_t index);
+/* Call fn for every entry that is not SCORD_MD_INIT, in increasing index order. */
+void scord_rtl_md_foreach_nondefault(const scord_rtl *r,
+                                     void (*fn)(void *arg, uint64_t index, uint64_t value),
+                                     void *arg);
+/* Clock cycles run so far, and access lanes checked. */
+uint64_t scord_rtl_cycles(const scord_rtl *r);
+uint64_t scord_rtl_lanes(const scord_rtl *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
