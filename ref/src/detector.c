@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define SCORD_DC_LINES ((size_t)4096)
+
 struct scord_detector {
   scord_params p;
   scord_layout l;
@@ -24,6 +26,10 @@ struct scord_detector {
   unsigned nbits;          /* log2(N), N = metadata entries */
   uint32_t fmask;          /* FenceIdBits mask */
   uint16_t *blk, *dev;     /* fence file, index sm*WarpsPerSm + warp */
+  /* Decoded-entry cache in front of the own store (a software speed-up, invisible in
+  ** results): direct-mapped, write-back.  Unused with an external port, whose every
+  ** read and write must be seen. */
+  struct dcline { uint64_t index; scord_md md; bool valid, dirty; } *dc;
   scord_race *ring;        /* race FIFO */
   size_t head, count;
   uint64_t overflow;
@@ -51,8 +57,9 @@ scord_detector *scord_detector_new(const scord_params *p, const scord_mdport *po
   } else {
     d->own = scord_store_new(entries);
     if (d->own) d->port = scord_store_port(d->own);
+    d->dc = calloc(SCORD_DC_LINES, sizeof *d->dc);
   }
-  if (!d->blk || !d->dev || !d->ring || (!port && !d->own)) {
+  if (!d->blk || !d->dev || !d->ring || (!port && (!d->own || !d->dc))) {
     scord_detector_free(d);
     return NULL;
   }
@@ -62,6 +69,7 @@ scord_detector *scord_detector_new(const scord_params *p, const scord_mdport *po
 void scord_detector_free(scord_detector *d) {
   if (!d) return;
   scord_store_free(d->own);
+  free(d->dc);
   free(d->blk);
   free(d->dev);
   free(d->ring);
@@ -70,7 +78,22 @@ void scord_detector_free(scord_detector *d) {
 
 const scord_params *scord_detector_params(const scord_detector *d) { return &d->p; }
 const scord_layout *scord_detector_layout(const scord_detector *d) { return &d->l; }
-scord_store *scord_detector_store(scord_detector *d) { return d->own; }
+/* Write every dirty cached entry back to the store. */
+static void dc_flush(scord_detector *d) {
+  if (!d->dc) return;
+  for (size_t i = 0; i < SCORD_DC_LINES; i++) {
+    struct dcline *ln = &d->dc[i];
+    if (ln->valid && ln->dirty) {
+      scord_store_write(d->own, ln->index, scord_md_encode(&d->l, &ln->md));
+      ln->dirty = false;
+    }
+  }
+}
+
+scord_store *scord_detector_store(scord_detector *d) {
+  dc_flush(d);
+  return d->own;
+}
 const scord_detector_stats *scord_detector_get_stats(const scord_detector *d) { return &d->st; }
 
 bool scord_map_addr(const scord_params *p, uint64_t addr, uint64_t *index, uint32_t *tag) {
@@ -101,6 +124,7 @@ void scord_detector_fence_ids(const scord_detector *d, unsigned sm, unsigned war
 }
 
 void scord_detector_kernel_reset(scord_detector *d) {
+  if (d->dc) memset(d->dc, 0, SCORD_DC_LINES * sizeof *d->dc); /* dropped, not written back */
   d->port.reset(d->port.ctx);
   memset(d->blk, 0, d->p.num_sms * d->p.warps_per_sm * sizeof *d->blk);
   memset(d->dev, 0, d->p.num_sms * d->p.warps_per_sm * sizeof *d->dev);
@@ -294,12 +318,23 @@ scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
   uint64_t word = (w - d->heap_base) >> d->gshift;
   uint64_t index = word & (((uint64_t)1 << d->nbits) - 1);
   uint32_t tag = (uint32_t)(word >> d->nbits);
-  scord_md md;
-  /* own store: a direct call (the port indirection costs ~10 % on the hot path) */
-  uint64_t raw = d->own ? scord_store_read(d->own, index) : d->port.read(d->port.ctx, index);
-  scord_md_decode(&d->l, raw, &md);
-  if (md.tag != tag) { /* section 4: replaced by init before checking */
-    md_init(&md);
+  scord_md md_ext, *md = &md_ext;
+  struct dcline *ln = NULL;
+  if (d->dc) {
+    ln = &d->dc[index & (SCORD_DC_LINES - 1)];
+    if (!ln->valid || ln->index != index) {
+      if (ln->valid && ln->dirty) scord_store_write(d->own, ln->index, scord_md_encode(&d->l, &ln->md));
+      scord_md_decode(&d->l, scord_store_read(d->own, index), &ln->md);
+      ln->index = index;
+      ln->valid = true;
+    }
+    ln->dirty = true;
+    md = &ln->md;
+  } else {
+    scord_md_decode(&d->l, d->port.read(d->port.ctx, index), md);
+  }
+  if (md->tag != tag) { /* section 4: replaced by init before checking */
+    md_init(md);
     d->st.cover[write][SCORD_STEP_TAG_MISS]++;
   }
   chk c = {.x = x, .is_atom = x->kind == SCORD_ATOM};
@@ -307,25 +342,23 @@ scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
   c.xb = d->blk[xi];
   c.xd = d->dev[xi];
   int race = -1;
-  scord_step step = write ? check_write(d, &md, &c, &race) : check_read(d, &md, &c, &race);
+  scord_step step = write ? check_write(d, md, &c, &race) : check_read(d, md, &c, &race);
   if (race >= 0) {
     scord_race r = {.type = (uint8_t)race, .kind = x->kind,
-                    .block_scope = md.block_id == x->block_id, .sm = x->sm, .cta = x->cta,
-                    .warp = x->warp, .pc = x->pc, .addr = w, .owner_block = md.block_id,
-                    .owner_warp = md.warp_id};
+                    .block_scope = md->block_id == x->block_id, .sm = x->sm, .cta = x->cta,
+                    .warp = x->warp, .pc = x->pc, .addr = w, .owner_block = md->block_id,
+                    .owner_warp = md->warp_id};
     push_race(d, &r);
     /* RACE: init (tag kept by the write below) and re-check as the same kind; this
     ** always ends in step 1 (decision 5). */
-    md_init(&md);
+    md_init(md);
     int again = -1;
-    scord_step s2 = write ? check_write(d, &md, &c, &again) : check_read(d, &md, &c, &again);
+    scord_step s2 = write ? check_write(d, md, &c, &again) : check_read(d, md, &c, &again);
     assert(s2 == SCORD_STEP_INIT && again < 0);
     (void)s2;
   }
-  md.tag = tag;
-  uint64_t out = scord_md_encode(&d->l, &md);
-  if (d->own) scord_store_write(d->own, index, out);
-  else d->port.write(d->port.ctx, index, out);
+  md->tag = tag;
+  if (!ln) d->port.write(d->port.ctx, index, scord_md_encode(&d->l, md));
   d->st.accesses++;
   d->st.cover[write][step]++;
   return step;

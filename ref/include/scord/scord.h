@@ -329,7 +329,9 @@ scord_detector *scord_detector_new(const scord_params *p, const scord_mdport *po
 void scord_detector_free(scord_detector *d);
 const scord_params *scord_detector_params(const scord_detector *d);
 const scord_layout *scord_detector_layout(const scord_detector *d);
-scord_store *scord_detector_store(scord_detector *d); /* NULL with an external port */
+/* The detector's own store, after writing back its decoded-entry cache (so reads of the
+** store see every access so far); NULL with an external port. */
+scord_store *scord_detector_store(scord_detector *d);
 
 /* Map a lane address: returns false outside the window; else index and tag. */
 bool scord_map_addr(const scord_params *p, uint64_t addr, uint64_t *index, uint32_t *tag);
