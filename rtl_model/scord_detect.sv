@@ -51,6 +51,8 @@ module scord_detect #(
                                             FenceIdBits, WarpIdBits, BlockIdBits);
   localparam int LTag   = scord_pkg::md_lsb(scord_pkg::MdTag, BloomBinBits, BarrierIdBits,
                                             FenceIdBits, WarpIdBits, BlockIdBits);
+  localparam int MdBits = scord_pkg::md_lsb(scord_pkg::MdFieldCount, BloomBinBits, BarrierIdBits,
+                                            FenceIdBits, WarpIdBits, BlockIdBits) + TagBits;
   localparam int LM  = scord_pkg::MdM;
   localparam int LBs = scord_pkg::MdBs;
   localparam int LDs = scord_pkg::MdDs;
@@ -62,7 +64,7 @@ module scord_detect #(
   // layouts and the testbench's layout test checks every built variant (docs/rtl.md).
 
   logic [63:0] md;            // after tag replacement
-  logic [63:0] tag_mask, tag_val;
+  logic [63:0] tag_mask, tag_val, used_mask;
   logic        m, bs, ds, is_atom, scope, md_strong;
   logic [BlockIdBits-1:0]   blk;
   logic [WarpIdBits-1:0]    warp;
@@ -78,6 +80,8 @@ module scord_detect #(
   endfunction
 
   always_comb begin
+    used_mask = '0;
+    used_mask[MdBits-1:0] = '1;
     tag_mask = '0;
     tag_mask[LTag +: TagBits] = '1;
     tag_val = '0;
@@ -217,8 +221,9 @@ module scord_detect #(
     end
 
     if (race_o) n = init_val;
-    // After every access, Tag := the access's tag.
-    md_o = (n & ~tag_mask) | tag_val;
+    // After every access, Tag := the access's tag; bits above the layout are reserved, 0
+    // (as the C model's encode writes them).
+    md_o = (n & ~tag_mask & used_mask) | tag_val;
   end
 
   assign owner_block_o = md_i[LBlock +: BlockIdBits];

@@ -15,6 +15,7 @@ module scord_detector #(
   parameter int          FenceIdBits    = scord_pkg::FenceIdBits,
   parameter int          BarrierIdBits  = scord_pkg::BarrierIdBits,
   parameter int          BloomBinBits   = scord_pkg::BloomBinBits,
+  parameter int          LockEntries    = scord_pkg::LockEntries,  // trackers' (cfg_o only)
   parameter int          TagBits        = scord_pkg::TagBits,
   parameter int          MdRatio        = scord_pkg::MdRatio,
   parameter int          Granule        = scord_pkg::Granule,
@@ -87,7 +88,13 @@ module scord_detector #(
   output logic                                      step_write_o, // WRITE (st/atom)
   output logic                                      step_raced_o, // race, re-checked as INIT
   output logic                                      step_tag_miss_o,
-  output logic                                      idle_o        // nothing in flight
+  output logic                                      idle_o,       // nothing in flight
+
+  // Build configuration, for host software and the testbench's variant check: 32-bit
+  // words NumSms, CtasPerSm, WarpsPerSm, BlockIdBits, WarpIdBits, FenceIdBits,
+  // BarrierIdBits, BloomBinBits, LockEntries, TagBits, MdRatio, Granule, AddrBits,
+  // RaceBufEntries, StrongOps, {DualIssue, ResetSweep}.
+  output logic [16*32-1:0]                          cfg_o
 );
   localparam int SmBits   = scord_pkg::idx_bits(NumSms);
   localparam int CtaBits  = scord_pkg::idx_bits(CtasPerSm);
@@ -369,6 +376,23 @@ module scord_detector #(
   assign step_raced_o    = h_exec_in && race;
   assign step_tag_miss_o = h_exec_in && tag_miss;
   assign idle_o          = acc_idle && !in_valid_i;
+
+  assign cfg_o[0*32 +: 32]  = NumSms;
+  assign cfg_o[1*32 +: 32]  = CtasPerSm;
+  assign cfg_o[2*32 +: 32]  = WarpsPerSm;
+  assign cfg_o[3*32 +: 32]  = BlockIdBits;
+  assign cfg_o[4*32 +: 32]  = WarpIdBits;
+  assign cfg_o[5*32 +: 32]  = FenceIdBits;
+  assign cfg_o[6*32 +: 32]  = BarrierIdBits;
+  assign cfg_o[7*32 +: 32]  = BloomBinBits;
+  assign cfg_o[8*32 +: 32]  = LockEntries;
+  assign cfg_o[9*32 +: 32]  = TagBits;
+  assign cfg_o[10*32 +: 32] = MdRatio;
+  assign cfg_o[11*32 +: 32] = Granule;
+  assign cfg_o[12*32 +: 32] = AddrBits;
+  assign cfg_o[13*32 +: 32] = RaceBufEntries;
+  assign cfg_o[14*32 +: 32] = {31'd0, StrongOps};
+  assign cfg_o[15*32 +: 32] = {30'd0, DualIssue, ResetSweep};
 
   logic unused_bits;
   assign unused_bits = ^{index64, clear_busy, race_count, x_idx32, o_idx32};

@@ -86,26 +86,34 @@ package scord_pkg;
     idx_bits = (n > 1) ? $clog2(n) : 1;
   endfunction
 
-  // ---- Channel codes -----------------------------------------------------------------
+  // ---- Channel codes (enums: equal to the C enums named beside them) -------------------
   // Tracker event types (enum scord_ev_type).
-  localparam logic [2:0] EvLd = 3'd0, EvSt = 3'd1, EvAtom = 3'd2, EvFence = 3'd3,
-                         EvBar = 3'd4, EvCta = 3'd5, EvKernel = 3'd6;
+  typedef enum logic [2:0] {
+    EvLd = 3'd0, EvSt = 3'd1, EvAtom = 3'd2, EvFence = 3'd3, EvBar = 3'd4, EvCta = 3'd5,
+    EvKernel = 3'd6
+  } ev_type_e;
   // Access kinds (enum scord_kind).
-  localparam logic [1:0] KindLd = 2'd0, KindSt = 2'd1, KindAtom = 2'd2;
+  typedef enum logic [1:0] {KindLd = 2'd0, KindSt = 2'd1, KindAtom = 2'd2} kind_e;
   // Scopes (enum scord_scope).
-  localparam logic [1:0] ScopeCta = 2'd0, ScopeGpu = 2'd1, ScopeSys = 2'd2;
-  // Atomic ops used by the lock table (enum scord_atom_op).
-  localparam logic [3:0] OpCas = 4'd0, OpExch = 4'd1;
+  typedef enum logic [1:0] {ScopeCta = 2'd0, ScopeGpu = 2'd1, ScopeSys = 2'd2} scope_e;
+  // Atomic operations (enum scord_atom_op); only cas and exch matter to the lock table.
+  typedef enum logic [3:0] {
+    OpCas = 4'd0, OpExch = 4'd1, OpAdd = 4'd2, OpSub = 4'd3, OpMin = 4'd4, OpMax = 4'd5,
+    OpInc = 4'd6, OpDec = 4'd7, OpAnd = 4'd8, OpOr = 4'd9, OpXor = 4'd10
+  } atom_op_e;
   // Detector input packet types (tracker -> detector; kernel comes from the host).
-  localparam logic [1:0] PktAccess = 2'd0, PktFence = 2'd1, PktKernel = 2'd2;
+  typedef enum logic [1:0] {PktAccess = 2'd0, PktFence = 2'd1, PktKernel = 2'd2} pkt_type_e;
   // Race types (enum scord_race_type).
-  localparam logic [2:0] RaceBlkFence = 3'd0, RaceDevFence = 3'd1, RaceStrong = 3'd2,
-                         RaceScopedAtomic = 3'd3, RaceLockLoad = 3'd4, RaceLockStore = 3'd5;
+  typedef enum logic [2:0] {
+    RaceBlkFence = 3'd0, RaceDevFence = 3'd1, RaceStrong = 3'd2, RaceScopedAtomic = 3'd3,
+    RaceLockLoad = 3'd4, RaceLockStore = 3'd5
+  } race_type_e;
   // Deciding steps (enum scord_step).
-  localparam logic [3:0] StepInit = 4'd0, StepPo = 4'd1, StepScopedAtom = 4'd2,
-                         StepAtomAtom = 4'd3, StepHbBlk = 4'd4, StepHbDev = 4'd5,
-                         StepHbStrong = 4'd6, StepNolockOwn = 4'd7, StepNolockBs = 4'd8,
-                         StepNolockDs = 4'd9, StepLockRace = 4'd10, StepLockOk = 4'd11,
-                         StepOutside = 4'd12, StepTagMiss = 4'd13;
+  typedef enum logic [3:0] {
+    StepInit = 4'd0, StepPo = 4'd1, StepScopedAtom = 4'd2, StepAtomAtom = 4'd3,
+    StepHbBlk = 4'd4, StepHbDev = 4'd5, StepHbStrong = 4'd6, StepNolockOwn = 4'd7,
+    StepNolockBs = 4'd8, StepNolockDs = 4'd9, StepLockRace = 4'd10, StepLockOk = 4'd11,
+    StepOutside = 4'd12, StepTagMiss = 4'd13
+  } step_e;
 
 endpackage

@@ -211,6 +211,7 @@ module scord_tb_top #(
     .FenceIdBits   (FenceIdBits),
     .BarrierIdBits (BarrierIdBits),
     .BloomBinBits  (BloomBinBits),
+    .LockEntries   (LockEntries),
     .TagBits       (TagBits),
     .MdRatio       (MdRatio),
     .Granule       (Granule),
@@ -273,7 +274,8 @@ module scord_tb_top #(
     .step_write_o      (step_write_o),
     .step_raced_o      (step_raced_o),
     .step_tag_miss_o   (step_tag_miss_o),
-    .idle_o            (idle_o)
+    .idle_o            (idle_o),
+    .cfg_o             (par_o)
   );
   always_comb begin
     race_sm_o = '0;
@@ -372,23 +374,6 @@ module scord_tb_top #(
     end
     lay_total_o = 8'(scord_pkg::md_lsb(scord_pkg::MdFieldCount, BloomBinBits, BarrierIdBits,
                                        FenceIdBits, WarpIdBits, BlockIdBits) + TagBits);
-    par_o = '0;
-    par_o[0*32 +: 32]  = NumSms;
-    par_o[1*32 +: 32]  = CtasPerSm;
-    par_o[2*32 +: 32]  = WarpsPerSm;
-    par_o[3*32 +: 32]  = BlockIdBits;
-    par_o[4*32 +: 32]  = WarpIdBits;
-    par_o[5*32 +: 32]  = FenceIdBits;
-    par_o[6*32 +: 32]  = BarrierIdBits;
-    par_o[7*32 +: 32]  = BloomBinBits;
-    par_o[8*32 +: 32]  = LockEntries;
-    par_o[9*32 +: 32]  = TagBits;
-    par_o[10*32 +: 32] = MdRatio;
-    par_o[11*32 +: 32] = Granule;
-    par_o[12*32 +: 32] = AddrBits;
-    par_o[13*32 +: 32] = RaceBufEntries;
-    par_o[14*32 +: 32] = {31'd0, StrongOps};
-    par_o[15*32 +: 32] = {30'd0, DualIssue, ResetSweep};
     par64_o = {MdBase, HeapBytes, HeapBase};
   end
 
