@@ -413,6 +413,11 @@ static int parse_item(scord_vreader *r, char **tok, int ntok, scord_event *ev) {
     ev->val = (uint32_t)num[F_VAL];
     ev->old = (uint32_t)num[F_OLD];
   }
+  if (k->ev == SCORD_EV_KERNEL && val[F_NAME]) {
+    if (strlen(val[F_NAME]) >= sizeof ev->name)
+      FAIL("kernel: name '%s' is longer than %zu characters", val[F_NAME], sizeof ev->name - 1);
+    strcpy(ev->name, val[F_NAME]);
+  }
   if (k->ev == SCORD_EV_CTA) {
     if (num[F_WARPS] < 1) FAIL("cta: warps=0 (a CTA owns at least one warp)");
     if (num[F_FIRST_WARP] >= p->warps_per_sm || num[F_WARPS] > p->warps_per_sm - num[F_FIRST_WARP])
@@ -490,6 +495,7 @@ void scord_event_write(FILE *f, const scord_event *ev) {
     break;
   case SCORD_EV_KERNEL:
     fputs("kernel", f);
+    if (ev->name[0]) fprintf(f, " name=%s", ev->name);
     break;
   }
   fputc('\n', f);

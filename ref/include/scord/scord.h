@@ -372,6 +372,7 @@ typedef struct scord_event {
   uint32_t cmp, val, old;
   uint64_t addr, stride, pc;
   uint64_t line;         /* source line, 0 when generated */
+  char name[32];         /* kernel: its name, "" when none (reported, never checked) */
 } scord_event;
 
 typedef struct scord_system scord_system;
