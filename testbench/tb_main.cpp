@@ -936,10 +936,9 @@ int main(int argc, char **argv) {
 #undef SCORD_X_CMP
       }
       if (a != b)
-        die("--config: %s=0x%" PRIx64 " does not match this build (variant '%s' has %s=0x%" PRIx64
-            "; settings '%s'); use the scord-rtl-tb binary built for that configuration",
-            scord_param_table[i].key, a, SCORD_TB_VARIANT, scord_param_table[i].key, b,
-            SCORD_TB_CONFIG);
+        die("--config: %s=%" PRIu64 " does not match this build (variant '%s' has %s=%" PRIu64
+            "). Verilator fixes parameters at build time; built variants: " SCORD_TB_ALL_VARIANTS,
+            scord_param_table[i].key, a, SCORD_TB_VARIANT, scord_param_table[i].key, b);
     }
   }
   Verilated::commandArgs(argc, argv);
