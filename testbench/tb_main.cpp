@@ -819,7 +819,7 @@ void usage() {
       "  --config k=v    must match this build's parameters (variant %s: %s)\n"
       "  --xcheck        run a second instance with other random initial state; outputs must agree\n"
       "  --require-coverage  fail when a reachable step is never hit\n"
-      "  --measure       throughput: accesses/cycle for L = 1, 8, 32, 0 %% and 20 %% hazards\n"
+      "  --measure       throughput: accesses/cycle for L = 1, 8, 32, 64, 0 %% and 20 %% hazards\n"
       "  --check-layout  compare the RTL package layout and parameters with scord_layout_init\n"
       "  --dump FILE     write the generated events as a vector file\n"
       "  +trace          write scord-rtl-tb.vcd\n",
@@ -957,7 +957,7 @@ int main(int argc, char **argv) {
   if (measure) {
     std::printf("throughput (variant %s): accesses per cycle, no back-pressure\n", SCORD_TB_VARIANT);
     std::printf("  %-8s %-12s %-12s\n", "latency", "no hazard", "20% hazard");
-    for (unsigned L : {1u, 8u, 32u}) {
+    for (unsigned L : {1u, 8u, 32u, 64u}) {
       double f[2];
       for (int h = 0; h < 2; h++) {
         RunCfg m = c;
