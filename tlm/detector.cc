@@ -17,14 +17,47 @@ RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats 
   mgp_.set_extension(&mext_);
   mext_.src = (uint16_t)c.det.num_sms;
   md_.reserve(256);
+  self_timed_ = eng_->self_timed();
+  if (self_timed_) eng_->set_timer(this);
+}
+
+// Tell a self-timed engine where its next decision comes from (divergence reports).
+void RaceDetector::ctx(const scord_event &ev, unsigned lane, uint64_t cycle) {
+  if (!self_timed_) return;
+  EvCtx c;
+  c.ev = ev;
+  c.lane = lane;
+  c.cycle = cycle;
+  c.stream_line = stream_line_;
+  eng_->context(c);
+}
+
+void RaceDetector::finish() {
+  eng_->finish();
+  scord_race rr;
+  while (eng_->pop_race(rr)) races_.push_back(rr);
+}
+
+uint64_t RaceDetector::md_access(uint64_t index, bool write, uint64_t t) {
+  if (!c_.ovh_md) return t + 1;
+  uint64_t line = (c_.det.md_base + 8 * index) / c_.line_bytes;
+  if (write) st_.det_md_writes++;
+  else st_.det_md_reads++;
+  return md_txn(line, write, 1, t);
 }
 
 void RaceDetector::kernel(const std::string &name) {
+  stream_line_++;
+  scord_event k{};
+  k.type = SCORD_EV_KERNEL;
+  snprintf(k.name, sizeof k.name, "%s", name.c_str());
+  ctx(k, 0, sc_core::sc_time_stamp().value() / cycle_unit());
   eng_->kernel_reset();
   if (dump_) fprintf(dump_, "kernel name=%s\n", name.c_str());
 }
 
 void RaceDetector::note(const scord_event &ev) {
+  stream_line_++;
   if (dump_) scord_event_write(dump_, &ev);
 }
 
@@ -35,21 +68,32 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
   uint64_t arrive = abs_cycle(delay);
   uint64_t words = 0;
   md_.clear();
+  if (self_timed_) eng_->begin_packet(arrive);
   if (x->kind == PktKind::FENCE) {
     const scord_event &e = x->fence_ev;
     if (dump_) scord_event_write(dump_, &e);
+    stream_line_++;
+    ctx(e, 0, arrive);
     eng_->fence(e.sm, e.warp, (scord_scope)e.scope);
     st_.det_fences++;
   } else {
     for (uint32_t r = 0; r < x->nruns; r++) {
       const DetRun &run = x->runs[r];
       if (dump_) scord_event_write(dump_, &run.ev);
+      stream_line_++;
       scord_access a = run.proto;
       for (unsigned i = 0; i < run.ev.n; i++) {
         a.addr = run.proto.addr + i * run.ev.stride;
         size_t before = md_.size();
+        ctx(run.ev, i, arrive);
         eng_->access(a, md_);
-        if (md_.size() == before) st_.det_outside++;
+        if (self_timed_) {
+          uint64_t idx;
+          uint32_t tag;
+          if (!scord_map_addr(&c_.det, a.addr, &idx, &tag)) st_.det_outside++;
+        } else if (md_.size() == before) {
+          st_.det_outside++;
+        }
         words++;
       }
     }
@@ -58,7 +102,33 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
   }
   scord_race rr;
   while (eng_->pop_race(rr)) races_.push_back(rr);
-  x->accepted = x->timed ? timing(arrive, words) : arrive;
+  if (self_timed_) {
+    // The input queue (det_queue packets) in front of the RTL: a packet takes an entry at
+    // arrival when one is free, and frees it once its last lane entered the RTL (the RTL's own
+    // back-pressure included). So an RTL slower than the traffic pushes back on the crossbar.
+    uint64_t entered = eng_->end_packet();
+    x->accepted = arrive;
+    if (x->timed) {
+      const uint64_t Q = c_.det_queue;
+      uint64_t n = npk_++;
+      st_.det_timed++;
+      uint64_t accept = arrive;
+      if (n >= Q) accept = std::max(accept, start_ring_[(n - Q) % Q]);
+      uint64_t occ = 0;
+      for (uint64_t i = 1; i <= std::min<uint64_t>(n, Q); i++)
+        if (start_ring_[(n - i) % Q] > arrive) occ++;
+      st_.det_occ_sum += occ;
+      st_.det_occ_max = std::max(st_.det_occ_max, occ);
+      if (accept > arrive) {
+        st_.det_stall_cycles += accept - arrive;
+        st_.det_stalled_packets++;
+      }
+      start_ring_[n % Q] = std::max(entered, accept);
+      x->accepted = accept;
+    }
+  } else {
+    x->accepted = x->timed ? timing(arrive, words) : arrive;
+  }
   delay = delay_to(x->accepted);
 }
 
@@ -98,22 +168,6 @@ uint64_t RaceDetector::timing(uint64_t arrive, uint64_t words) {
     if (k == v.size()) { v.push_back(line); n.push_back(0); }
     n[k]++;
   }
-  static unsigned char dummy[4096];
-  auto md_txn = [&](uint64_t line, bool write, uint32_t entries, uint64_t t) {
-    mgp_.set_address(line * c_.line_bytes);
-    mgp_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    mgp_.set_data_ptr(dummy);
-    mgp_.set_data_length(8 * entries);
-    mgp_.set_streaming_width(8 * entries);
-    mgp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    mext_.kind = write ? PktKind::MD_WR : PktKind::MD_RD;
-    mext_.side = false;
-    mext_.data_bytes = write ? 8 * entries : 0;   // 8-byte entries, as many as the packet touched
-    mext_.resp_bytes = write ? 0 : 8 * entries;
-    sc_time d = delay_to(t);
-    md_sock->b_transport(mgp_, d);
-    return abs_cycle(d);
-  };
   if (c_.ovh_md) {
     uint64_t t = start;
     for (size_t k = 0; k < rd_lines_.size(); k++) md_ready = std::max(md_ready, md_txn(rd_lines_[k], false, rd_cnt_[k], t++));
@@ -128,6 +182,25 @@ uint64_t RaceDetector::timing(uint64_t arrive, uint64_t words) {
   start_ring_[n % Q] = start;
   done_ring_[n % W] = done;
   return accept;
+}
+
+// One metadata transaction of `entries` 8-byte entries of `line`, issued at cycle t; returns
+// the cycle it completes (reads: data back; writes: posted).
+uint64_t RaceDetector::md_txn(uint64_t line, bool write, uint32_t entries, uint64_t t) {
+  static unsigned char dummy[4096];
+  mgp_.set_address(line * c_.line_bytes);
+  mgp_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+  mgp_.set_data_ptr(dummy);
+  mgp_.set_data_length(8 * entries);
+  mgp_.set_streaming_width(8 * entries);
+  mgp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  mext_.kind = write ? PktKind::MD_WR : PktKind::MD_RD;
+  mext_.side = false;
+  mext_.data_bytes = write ? 8 * entries : 0;   // 8-byte entries, as many as the packet touched
+  mext_.resp_bytes = write ? 0 : 8 * entries;
+  sc_time d = delay_to(t);
+  md_sock->b_transport(mgp_, d);
+  return abs_cycle(d);
 }
 
 void write_vector_header(FILE *f, const SimConfig &c, const std::string &workload) {

@@ -19,7 +19,7 @@
 #include "sim_config.h"
 #include "stats.h"
 
-class RaceDetector : public sc_core::sc_module {
+class RaceDetector : public sc_core::sc_module, public MdTimer {
  public:
   tlm_utils::simple_target_socket<RaceDetector> tsock;      // packets from the interconnect
   tlm_utils::simple_initiator_socket<RaceDetector> md_sock; // metadata accessor -> interconnect
@@ -30,12 +30,18 @@ class RaceDetector : public sc_core::sc_module {
   void kernel(const std::string &name);
   // A tracker-only event (bar, cta) for the dump; it has no detector effect.
   void note(const scord_event &ev);
+  // End of the run: a self-timed engine (RTL) finishes its work; its last races are collected.
+  void finish();
   const std::vector<scord_race> &races() const { return races_; }
+  // MdTimer: one metadata entry read or posted write through the L2 (self-timed engines).
+  uint64_t md_access(uint64_t index, bool write, uint64_t t) override;
   uint64_t overflow() const { return eng_->overflow(); }
 
  private:
   void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
   uint64_t timing(uint64_t arrive, uint64_t words);
+  uint64_t md_txn(uint64_t line, bool write, uint32_t entries, uint64_t t);
+  void ctx(const scord_event &ev, unsigned lane, uint64_t cycle);
   const SimConfig &c_;
   Stats &st_;
   std::unique_ptr<DetectorEngine> eng_;
@@ -47,6 +53,8 @@ class RaceDetector : public sc_core::sc_module {
   // queue model: start cycle of the last det_queue packets, completion of the last det_inflight
   std::vector<uint64_t> start_ring_, done_ring_;
   uint64_t npk_ = 0;
+  uint64_t stream_line_ = 4;  // line of the last event in a --dump-vectors file (4 header lines)
+  bool self_timed_ = false;
   Resource pipe_;
   tlm::tlm_generic_payload mgp_;
   ScordExt mext_;

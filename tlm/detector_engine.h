@@ -1,8 +1,14 @@
 // detector_engine.h -- the detector's decision logic behind one narrow interface, so the TLM
-// RaceDetector module can run the C reference model now and the Verilated RTL (or both in
-// lockstep) once co-simulation lands (architecture.md "Renderings"). Timing is not the
-// engine's business: it reports which metadata entries it read and wrote, and the module
-// turns those into L2 transactions at MdBase + 8*index.
+// RaceDetector module can run the C reference model, the Verilated RTL, or both in lockstep
+// with a comparator (architecture.md "Renderings", docs/cosim.md).
+//
+// Two timing styles:
+//  - untimed engines (the C model) decide at once and report which metadata entries they read
+//    and wrote; the module turns those into L2 transactions at MdBase + 8*index;
+//  - self-timed engines (the RTL, and both) run their own clock: the module advances it to a
+//    packet's arrival (begin_packet), feeds the lanes, and learns the cycle its last lane
+//    entered the engine (end_packet), which frees the packet's input-queue entry; the engine's metadata port requests go through the module's
+//    MdTimer to the L2, so the RTL's latency and stalls show in the system's cycles.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -17,12 +23,34 @@ struct MdTouch {
   bool write;
 };
 
+// Times one metadata entry read or write through the memory system (the RaceDetector module).
+struct MdTimer {
+  virtual ~MdTimer() = default;
+  // Entry `index` read (write=false) or posted write issued at cycle t; returns the cycle the
+  // data is back (reads) or the write left (writes).
+  virtual uint64_t md_access(uint64_t index, bool write, uint64_t t) = 0;
+};
+
+// Where the next decision comes from, for divergence reports (docs/cosim.md).
+struct EvCtx {
+  scord_event ev{};        // the vector event (access run, fence or kernel)
+  unsigned lane = 0;       // lane of an access run
+  uint64_t cycle = 0;      // arrival cycle (simulated time)
+  uint64_t stream_line = 0;// line of this event in the --dump-vectors file of the same run
+};
+
+// Options of engines built from the RTL.
+struct EngineOpts {
+  std::string vcd;         // waveform file ("" = no waveform)
+  std::string source;      // trace file of the run ("" for a built-in workload)
+};
+
 class DetectorEngine {
  public:
   virtual ~DetectorEngine() = default;
   virtual const char *name() const = 0;
-  // Check one access lane (detector.md section 5); appends the metadata entries it read and
-  // wrote to `md`.
+  // Check one access lane (detector.md section 5); an untimed engine appends the metadata
+  // entries it read and wrote to `md` (a self-timed one leaves it alone).
   virtual void access(const scord_access &x, std::vector<MdTouch> &md) = 0;
   // A fence notification from hardware warp (sm, warp).
   virtual void fence(unsigned sm, unsigned warp, scord_scope scope) = 0;
@@ -31,10 +59,35 @@ class DetectorEngine {
   // Race records in the order found; false when none is pending.
   virtual bool pop_race(scord_race &r) = 0;
   virtual uint64_t overflow() const = 0;
+
+  // ---- self-timed engines (defaults: untimed) ----
+  virtual bool self_timed() const { return false; }
+  virtual void set_timer(MdTimer *) {}
+  // The next call's context (event, lane, time); kept only by engines that report divergences.
+  virtual void context(const EvCtx &) {}
+  // Advance the engine's clock to cycle t (no-op if it is already later).
+  virtual void begin_packet(uint64_t) {}
+  // The engine's cycle when the packet's last beat had been taken (after begin_packet and the
+  // packet's calls).
+  virtual uint64_t end_packet() { return 0; }
+  // End of the run: finish all work so every race is out; a lockstep engine checks that
+  // nothing is left unmatched.
+  virtual void finish() {}
 };
 
 // The C reference model (scord_detector over its own sparse metadata store). p must be
-// finalized. Throws std::runtime_error on allocation failure.
-std::unique_ptr<DetectorEngine> make_ref_engine(const scord_params &p);
-// Engine by name ("ref"); "rtl" and "both" are not built yet: returns nullptr with a reason.
-std::unique_ptr<DetectorEngine> make_engine(const std::string &name, const scord_params &p, std::string &why);
+// finalized. `observer` (may be null) sees every metadata write (with its value) and reset.
+// Throws std::runtime_error on allocation failure.
+std::unique_ptr<DetectorEngine> make_ref_engine(const scord_params &p, const scord_mdport *observer = nullptr);
+// Engine by name: "ref", "rtl" (Verilated RTL) or "both" (lockstep with comparator). Returns
+// nullptr with a reason when the name is unknown or the RTL cannot run these parameters.
+// Defined with the Verilated model (engine_rtl.cc), linked into each program.
+std::unique_ptr<DetectorEngine> make_engine(const std::string &name, const scord_params &p, const EngineOpts &o,
+                                            std::string &why);
+// Whether make_engine would succeed for (name, p), without building anything; reason in why.
+bool engine_supported(const std::string &name, const scord_params &p, std::string &why);
+
+// Hooks run on every exit path that bypasses destructors (_exit after a deadlock report,
+// signals): engines register one to flush their waveform.
+void engine_exit_hook_add(void (*fn)());
+void engine_exit_hooks_run();

@@ -8,7 +8,8 @@
 namespace {
 class RefEngine final : public DetectorEngine {
  public:
-  explicit RefEngine(const scord_params &p) : p_(p) {
+  RefEngine(const scord_params &p, const scord_mdport *observer) : p_(p) {
+    if (observer) obs_ = *observer;
     uint64_t entries = p.heap_bytes / p.granule / p.md_ratio;
     store_ = scord_store_new(entries);
     if (!store_) throw std::runtime_error("out of memory for the metadata store");
@@ -21,9 +22,14 @@ class RefEngine final : public DetectorEngine {
     port_.write = [](void *c, uint64_t i, uint64_t v) {
       auto *e = static_cast<RefEngine *>(c);
       if (e->rec_) e->rec_->push_back({i, true});
+      if (e->obs_.write) e->obs_.write(e->obs_.ctx, i, v);
       scord_store_write(e->store_, i, v);
     };
-    port_.reset = [](void *c) { scord_store_reset(static_cast<RefEngine *>(c)->store_); };
+    port_.reset = [](void *c) {
+      auto *e = static_cast<RefEngine *>(c);
+      if (e->obs_.reset) e->obs_.reset(e->obs_.ctx);
+      scord_store_reset(e->store_);
+    };
     det_ = scord_detector_new(&p_, &port_);
     if (!det_) throw std::runtime_error("out of memory for the detector");
   }
@@ -46,18 +52,22 @@ class RefEngine final : public DetectorEngine {
   scord_params p_;
   scord_store *store_ = nullptr;
   scord_mdport port_{};
+  scord_mdport obs_{};  // observer of writes and resets (lockstep comparator)
   scord_detector *det_ = nullptr;
   std::vector<MdTouch> *rec_ = nullptr;
 };
 }  // namespace
 
 // (see detector_engine.h)
-std::unique_ptr<DetectorEngine> make_ref_engine(const scord_params &p) { return std::make_unique<RefEngine>(p); }
+std::unique_ptr<DetectorEngine> make_ref_engine(const scord_params &p, const scord_mdport *observer) {
+  return std::make_unique<RefEngine>(p, observer);
+}
 
-std::unique_ptr<DetectorEngine> make_engine(const std::string &name, const scord_params &p, std::string &why) {
-  if (name == "ref") return make_ref_engine(p);
-  why = "--detector=" + name +
-        " needs the Verilated RTL behind the DetectorEngine interface, which arrives with the co-simulation "
-        "issue; this build has only --detector=ref (or off)";
-  return nullptr;
+static std::vector<void (*)()> &exit_hooks() {
+  static std::vector<void (*)()> h;
+  return h;
+}
+void engine_exit_hook_add(void (*fn)()) { exit_hooks().push_back(fn); }
+void engine_exit_hooks_run() {
+  for (auto fn : exit_hooks()) fn();
 }

@@ -103,10 +103,12 @@ void Gpu::report_deadlock() {
                       "; every warp is blocked)\n",
               w_.name.c_str(), line, id, count, have);
       fflush(stdout);
+      engine_exit_hooks_run();  // flush an RTL waveform
       _exit(2);
     }
   }
   fprintf(stderr, "%s: simulation stopped before the last kernel ended (internal error)\n", w_.name.c_str());
+  engine_exit_hooks_run();
   _exit(2);
 }
 

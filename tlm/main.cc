@@ -23,7 +23,9 @@ static void usage(FILE *f) {
           "usage: scord-sim [options] [TRACE]\n"
           "Runs TRACE (docs/trace-format.md) or a built-in workload on the TLM GPU model.\n"
           "  --workload=NAME       built-in workload: %s (default: default)\n"
-          "  --detector=MODE       off | ref (C model) | rtl | both (need co-simulation; not built yet)\n"
+          "  --detector=MODE       off | ref (C model) | rtl (Verilated RTL) | both (RTL and C model in\n"
+          "                        lockstep, every race and metadata write compared; docs/cosim.md)\n"
+          "  --trace FILE, +trace  RTL waveform (VCD) of an rtl|both run (+trace: scord-sim.vcd)\n"
           "  --dump-vectors FILE   write the detector's arrival stream as a vectors v1 file\n"
           "  --compare-off         run with detection off and on (and each overhead source off):\n"
           "                        overhead, DRAM-access ratio, Figure 10 breakdown\n"
@@ -101,6 +103,7 @@ static int compare_off(SimConfig c, const Workload &w) {
   Stats st[6];
   std::string err;
   c.dump_vectors.clear();
+  c.vcd.clear();  // six child runs: no waveform
   for (int i = 0; i < 6; i++) {
     SimConfig v = c;
     v.detector = vs[i].det ? (c.detector == "off" ? "ref" : c.detector) : "off";
@@ -142,15 +145,20 @@ static int compare_off(SimConfig c, const Workload &w) {
 static int bench(SimConfig c, const Workload &w) {
   std::string err;
   printf("bench workload %s scale %" PRIu64 " num_sms %" PRIu64 "\n", w.name.c_str(), c.scale, c.det.num_sms);
-  for (const char *mode : {"off", "ref"}) {
+  std::vector<const char *> modes = {"off", "ref"};
+  if (c.detector == "rtl" || c.detector == "both") modes = {"off", "ref", "rtl", "both"};
+  for (const char *mode : modes) {
     SimConfig v = c;
     v.detector = mode;
     v.dump_vectors.clear();
+    v.vcd.clear();
     v.progress = false;
     Stats st;
     if (run_sim_forked(v, w, st, err)) die(err);
-    printf("bench detector=%-3s warp_insts %" PRIu64 " cycles %" PRIu64 " wall %.3f s  %.0f warp-insts/s  %.0f cycles/s\n",
-           mode, st.warp_insts, st.cycles, st.wall_seconds, st.warp_insts / st.wall_seconds, st.cycles / st.wall_seconds);
+    printf("bench detector=%-4s warp_insts %" PRIu64 " cycles %" PRIu64 " wall %.3f s  %.0f warp-insts/s  %.0f cycles/s"
+           "  %.0f det-events/s\n",
+           mode, st.warp_insts, st.cycles, st.wall_seconds, st.warp_insts / st.wall_seconds, st.cycles / st.wall_seconds,
+           (st.det_words + st.det_fences) / st.wall_seconds);
   }
   return 0;
 }
@@ -181,6 +189,8 @@ int sc_main(int argc, char **argv) {
     else if (s == "--progress") a.progress = 1;
     else if (s == "--no-progress") a.progress = 0;
     else if (s == "--print-config") c.print_config_only = true;
+    else if (s == "+trace") c.vcd = "scord-sim.vcd";
+    else if (s.rfind("--trace", 0) == 0 && (s.size() == 7 || s[7] == '=')) c.vcd = value("--trace");
     else if (s == "--stats-only") c.stats_only = true;
     else if (s.rfind("--config", 0) == 0 && (s.size() == 8 || s[8] == '=')) a.config_files.push_back(value("--config"));
     else if (s.rfind("--write-trace", 0) == 0 && (s.size() == 13 || s[13] == '=')) { write_only = true; write_path = value("--write-trace"); }
@@ -203,7 +213,9 @@ int sc_main(int argc, char **argv) {
   configure(c, w, a);
   if (c.detector == "rtl" || c.detector == "both") {
     std::string why;
-    if (!make_engine(c.detector, c.det, why)) die(why);
+    if (!engine_supported(c.detector, c.det, why)) die(why);
+  } else if (!c.vcd.empty()) {
+    die("--trace/+trace records the RTL waveform: it needs --detector=rtl or --detector=both");
   }
   if (write_only) {
     std::string err;

@@ -293,6 +293,7 @@ void Sm::execute(unsigned wi) {
       ext_.fence_ev.warp = (uint16_t)wi;
       ext_.fence_ev.scope = in.scope;
       ext_.fence_ev.pc = in.pc;
+      ext_.fence_ev.line = in.line;  // trace line, for co-simulation divergence reports
       uint64_t a = send(PktKind::FENCE, 0, now_, true, nullptr, 0, 0, 0, 0, c_.ovh_noc != 0);
       if (c_.ovh_noc) t = std::max(t, a);
     }
@@ -408,6 +409,7 @@ void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const ui
     r.ev.n = (uint8_t)len;
     r.ev.stride = len > 1 ? stride : 4;
     r.ev.pc = in.pc;
+    r.ev.line = in.line;
     r.ev.is_volatile = !atom && (in.flags & IF_VOLATILE);
     if (atom) {
       r.ev.op = in.aop;

@@ -1,0 +1,626 @@
+// engine_rtl.cc -- the Verilated RTL detector (rtl_model/scord_detector.sv) behind the
+// DetectorEngine interface (--detector=rtl), and the RTL and the C model in lockstep with a
+// comparator (--detector=both). docs/cosim.md describes how the pieces connect.
+//
+// The RTL is a C++ model clocked from the RaceDetector module's b_transport (the caller's
+// thread): before a packet the clock runs up to the packet's arrival cycle, then every lane is
+// offered as one beat on the valid/ready input channel. The metadata memory port is served
+// by a C++ backing store (values) and the module's MdTimer (timing: each read or write is a
+// TLM transaction through the interconnect, L2 and DRAM); read data returns to the RTL at the
+// cycle the L2 path answered, in request order. Races leave the RTL's FIFO as it pops them.
+//
+// This file is compiled into each program together with its own Verilated model (CMake
+// target of scord-sim, and of the test-only scord-sim-broken-rtl whose RTL has one comparison
+// flipped), so make_engine() is defined here.
+#include <algorithm>
+#include <cinttypes>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <unistd.h>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"  // in Verilator 5.006's own headers
+#include "Vscord_detector.h"
+#include "verilated.h"
+#include "verilated_vcd_c.h"
+#pragma GCC diagnostic pop
+
+#include "detector_engine.h"
+#include "scord/vecread.h"
+
+namespace {
+
+// Channel codes of scord_pkg (rtl_model/scord_pkg.sv): packet types and the "outside" step.
+constexpr unsigned kPktAccess = 0, kPktFence = 1, kPktKernel = 2;
+constexpr unsigned kStepOutside = SCORD_STEP_OUTSIDE;  // scord_pkg::StepOutside equals the C enum
+
+// ---- waveform: one per process, closed on every exit path ------------------------------
+VerilatedVcdC *g_vcd = nullptr;
+std::string g_vcd_path;
+volatile sig_atomic_t g_interrupted = 0;
+
+// Flush and close the waveform (idempotent).
+void vcd_close() {
+  if (!g_vcd) return;
+  VerilatedVcdC *v = g_vcd;
+  g_vcd = nullptr;
+  v->flush();
+  v->close();
+}
+
+// SIGALRM fallback after an interrupt the clock loop did not see (the simulation was not in
+// the detector): close the waveform from the handler and leave.
+void on_alarm(int) {
+  vcd_close();
+  _exit(130);
+}
+
+// SIGINT/SIGTERM: ask the clock loop to stop at the next cycle (it closes the waveform and
+// exits 130); if it does not get there within a second, on_alarm does it.
+void on_interrupt(int) {
+  g_interrupted = 1;
+  signal(SIGALRM, on_alarm);
+  alarm(1);
+}
+
+// The first parameter of p that keeps the RTL (verilated with scord_pkg's defaults, which
+// equal SCORD_PARAM_LIST's: test rtl_layout_default) from computing what p computes, or nullptr
+// (`want` = the RTL's value). As in testbench/rtl_bridge.cpp: num_sms, warps_per_sm and the id
+// widths may be smaller (ids fit; the comparator re-encodes metadata in the run's layout);
+// md_base only moves addresses (the module times index -> MdBase + 8*index itself);
+// lock_entries lives in the SM trackers (the C model's, in the TLM); race_buf_entries does not
+// matter because the module drains the race FIFO every cycle.
+const char *rtl_param_mismatch(const scord_params &p, uint64_t &want) {
+  scord_params d;
+  scord_params_default(&d);
+  uint64_t a[SCORD_P_COUNT], b[SCORD_P_COUNT];
+#define SCORD_X_GET(name, def, lo, hi, der, doc) a[SCORD_P_##name] = p.name; b[SCORD_P_##name] = d.name;
+  SCORD_PARAM_LIST(SCORD_X_GET)
+#undef SCORD_X_GET
+  for (int i = 0; i < SCORD_P_COUNT; i++) {
+    switch (i) {
+    case SCORD_P_num_sms:
+    case SCORD_P_warps_per_sm:
+    case SCORD_P_block_id_bits:
+    case SCORD_P_warp_id_bits:
+      if (a[i] <= b[i]) continue;
+      break;
+    case SCORD_P_md_base:
+    case SCORD_P_lock_entries:
+    case SCORD_P_race_buf_entries:
+      continue;
+    default:
+      if (a[i] == b[i]) continue;
+    }
+    want = b[i];
+    return scord_param_table[i].key;
+  }
+  return nullptr;
+}
+
+// Receives the RTL's outputs in order (the lockstep comparator).
+struct RtlSink {
+  virtual ~RtlSink() = default;
+  virtual void on_write(uint64_t index, uint64_t value, const EvCtx *ctx, uint64_t rtl_cycle) = 0;
+  virtual void on_clear(const EvCtx *ctx, uint64_t rtl_cycle) = 0;
+  virtual void on_race(const scord_race &r, const EvCtx *ctx, uint64_t rtl_cycle) = 0;
+  // One access lane executed (in order): whether it raced, and its deciding step.
+  virtual void on_lane(bool raced, unsigned step, const EvCtx *ctx, uint64_t rtl_cycle) = 0;
+};
+
+std::string hex(uint64_t v) {
+  char b[32];
+  snprintf(b, sizeof b, "0x%" PRIx64, v);
+  return b;
+}
+
+// One line describing where a decision came from: the event, its lane, its source line.
+void print_ctx(FILE *f, const char *who, const EvCtx *c, const std::string &source) {
+  if (!c) {
+    fprintf(f, "  %s: no event (nothing was in flight)\n", who);
+    return;
+  }
+  fprintf(f, "  %s: simulated cycle %" PRIu64 " (arrival at the detector)\n", who, c->cycle);
+  fprintf(f, "  %s event: ", who);
+  scord_event_write(f, &c->ev);
+  if (c->ev.type <= SCORD_EV_ATOM && c->ev.n > 1)
+    fprintf(f, "  %s lane: %u (addr 0x%" PRIx64 ")\n", who, c->lane, c->ev.addr + c->lane * c->ev.stride);
+  if (c->ev.line && !source.empty())
+    fprintf(f, "  %s source: %s:%" PRIu64 "\n", who, source.c_str(), c->ev.line);
+  else
+    fprintf(f, "  %s source: built-in workload (no trace line)\n", who);
+  fprintf(f, "  %s vector line: %" PRIu64 " of the detector stream (scord-sim --dump-vectors FILE, same options)\n",
+          who, c->stream_line);
+}
+
+class RtlEngine final : public DetectorEngine {
+ public:
+  RtlEngine(const scord_params &p, const EngineOpts &o, RtlSink *sink)
+      : p_(p), opts_(o), sink_(sink), ctx_(new VerilatedContext) {
+    scord_layout_init(&lay_, &p_);
+    scord_params d;
+    scord_params_default(&d);
+    scord_layout_init(&rtl_lay_, &d);
+    same_layout_ = memcmp(&lay_, &rtl_lay_, sizeof lay_) == 0;
+    store_ = scord_store_new(p.heap_bytes / p.granule / p.md_ratio);
+    if (!store_) throw std::runtime_error("out of memory for the RTL metadata store");
+    ctx_->timeprecision(-12);  // waveform in ps: cycle c spans [c ns, c+1 ns), as SystemC time
+    if (!o.vcd.empty()) ctx_->traceEverOn(true);
+    m_.reset(new Vscord_detector(ctx_.get(), "scord_detector"));
+    check_build_config();
+    if (!o.vcd.empty()) {
+      g_vcd = new VerilatedVcdC;
+      m_->trace(g_vcd, 99);
+      g_vcd->open(o.vcd.c_str());  // after elaboration of the model
+      if (!g_vcd->isOpen()) throw std::runtime_error(o.vcd + ": cannot open the waveform file");
+      g_vcd_path = o.vcd;
+    }
+    static bool hooked = false;
+    if (!hooked) {
+      hooked = true;
+      engine_exit_hook_add(vcd_close);
+      std::atexit(vcd_close);
+      signal(SIGINT, on_interrupt);
+      signal(SIGTERM, on_interrupt);
+    }
+    m_->in_valid_i = 0;
+    m_->rst_ni = 0;
+    for (int i = 0; i < 4; i++) {
+      m_->clk_i = 0;
+      m_->eval();
+      m_->clk_i = 1;
+      m_->eval();
+    }
+    m_->rst_ni = 1;
+    m_->clk_i = 0;
+    m_->eval();
+  }
+  ~RtlEngine() override {
+    vcd_close();
+    m_->final();
+    scord_store_free(store_);
+  }
+  const char *name() const override { return "rtl"; }
+  bool self_timed() const override { return true; }
+  void set_timer(MdTimer *t) override { timer_ = t; }
+  void context(const EvCtx &c) override { cur_ = c; }
+  void begin_packet(uint64_t t) override {
+    stall_ = 0;
+    advance_to(t);
+  }
+  uint64_t end_packet() override { return now_; }
+
+  void access(const scord_access &x, std::vector<MdTouch> &) override {
+    Vscord_detector *t = m_.get();
+    t->in_type_i = kPktAccess;
+    t->in_sm_i = x.sm;
+    t->in_cta_i = x.cta;
+    t->in_warp_i = x.warp;
+    t->in_block_i = x.block_id;
+    t->in_barrier_i = x.barrier_id;
+    t->in_bloom_i = x.bloom;
+    t->in_kind_i = x.kind;
+    t->in_strong_i = x.strong;
+    t->in_atom_blk_i = x.atom_block_scope;
+    t->in_fence_dev_i = 0;
+    t->in_addr_i = x.addr;
+    t->in_pc_i = x.pc;
+    lanes_.push_back(cur_);
+    feed();
+  }
+  void fence(unsigned sm, unsigned warp, scord_scope scope) override {
+    Vscord_detector *t = m_.get();
+    t->in_type_i = kPktFence;
+    t->in_sm_i = sm;
+    t->in_cta_i = cur_.ev.cta;
+    t->in_warp_i = warp;
+    t->in_block_i = 0;
+    t->in_barrier_i = 0;
+    t->in_bloom_i = 0;
+    t->in_kind_i = 0;
+    t->in_strong_i = 0;
+    t->in_atom_blk_i = 0;
+    t->in_fence_dev_i = scope != SCORD_SCOPE_CTA;  // sys counts as gpu (detector.md section 3)
+    t->in_addr_i = 0;
+    t->in_pc_i = cur_.ev.pc;
+    feed();
+  }
+  void kernel_reset() override {
+    begin_packet(cur_.cycle);
+    Vscord_detector *t = m_.get();
+    t->in_type_i = kPktKernel;
+    t->in_addr_i = 0;
+    kernel_ctx_ = cur_;
+    feed();
+  }
+  bool pop_race(scord_race &r) override {
+    if (races_.empty()) return false;
+    r = races_.front();
+    races_.pop_front();
+    return true;
+  }
+  uint64_t overflow() const override { return m_->race_overflow_o; }
+  void finish() override {
+    uint64_t start = now_;
+    while (!quiet()) {
+      step();
+      if (now_ - start > 50000000) fail("the RTL made no progress for 50M cycles while draining");
+    }
+    if (g_vcd) g_vcd->flush();
+  }
+
+  uint64_t cycles() const { return now_; }
+  uint64_t clocked() const { return clocked_; }
+  const scord_layout &layout() const { return lay_; }
+  // An RTL metadata word in the run's layout (equal unless the run uses narrower ids).
+  uint64_t to_run(uint64_t w) const {
+    if (same_layout_) return w;
+    scord_md m;
+    scord_md_decode(&rtl_lay_, w, &m);
+    return scord_md_encode(&lay_, &m);
+  }
+
+ private:
+  // Refuse a model verilated with other parameters than the ones rtl_param_mismatch assumes.
+  void check_build_config() {
+    scord_params d;
+    scord_params_default(&d);
+    const uint64_t want[14] = {d.num_sms, d.ctas_per_sm, d.warps_per_sm, d.block_id_bits, d.warp_id_bits,
+                               d.fence_id_bits, d.barrier_id_bits, d.bloom_bin_bits, d.lock_entries, d.tag_bits,
+                               d.md_ratio, d.granule, d.addr_bits, d.race_buf_entries};
+    m_->eval();
+    for (int i = 0; i < 14; i++)
+      if (m_->cfg_o[i] != want[i])
+        throw std::runtime_error("the Verilated scord_detector was built with cfg word " + std::to_string(i) + " = " +
+                                 std::to_string(m_->cfg_o[i]) + ", not the default " + std::to_string(want[i]));
+    if ((m_->cfg_o[14] & 1) != d.strong_ops) throw std::runtime_error("the Verilated scord_detector has another StrongOps");
+  }
+
+  [[noreturn]] void fail(const std::string &why) {
+    fflush(stdout);
+    fprintf(stderr, "scord-sim: RTL engine: %s (RTL cycle %" PRIu64 ")\n", why.c_str(), now_);
+    vcd_close();
+    fflush(stderr);
+    _exit(1);
+  }
+
+  bool quiet() const {
+    return m_->idle_o && !m_->mem_req_valid_o && !m_->race_valid_o && resp_.empty() && !m_->in_valid_i;
+  }
+
+  // Run the clock up to cycle t; idle stretches and stretches that only wait for metadata
+  // (no visible activity for 4 cycles) are skipped (this changes no decision: the model is
+  // frozen while skipped).
+  void advance_to(uint64_t t) {
+    while (now_ < t) {
+      if (quiet()) {
+        now_ = t;
+        break;
+      }
+      if (idle_run_ >= 4 && !resp_.empty() && resp_.front().due > now_) {
+        now_ = std::min(t, resp_.front().due);
+        idle_run_ = 0;
+        continue;
+      }
+      step();
+    }
+  }
+
+  // Offer the beat set up in the inputs until the RTL takes it; counts refused cycles.
+  void feed() {
+    m_->in_valid_i = 1;
+    uint64_t start = now_;
+    while (!step()) {
+      stall_++;
+      if (now_ - start > 50000000) fail("the input channel was not ready for 50M cycles");
+    }
+    m_->in_valid_i = 0;
+  }
+
+  // One clock cycle; returns whether an input beat was accepted.
+  bool step() {
+    if (g_interrupted) {
+      fflush(stdout);
+      fprintf(stderr, "scord-sim: interrupted at RTL cycle %" PRIu64 "%s%s\n", now_,
+              g_vcd ? "; waveform flushed to " : "", g_vcd ? g_vcd_path.c_str() : "");
+      vcd_close();
+      _exit(130);
+    }
+    Vscord_detector *t = m_.get();
+    bool rv = !resp_.empty() && resp_.front().due <= now_;
+    t->mem_req_ready_i = 1;
+    t->mem_resp_valid_i = rv;
+    t->mem_resp_rdata_i = rv ? resp_.front().data : 0;
+    t->race_ready_i = 1;
+    t->clk_i = 0;
+    t->eval();
+    if (g_vcd) g_vcd->dump(now_ * 1000);
+    bool active = false;
+    bool taken = t->in_valid_i && t->in_ready_o;
+    active |= taken;
+    if (t->step_valid_o) {
+      active = true;
+      EvCtx *c = lanes_.empty() ? nullptr : &lanes_.front();
+      if (sink_) sink_->on_lane(t->step_raced_o, t->step_o, c, now_);
+      if (c) {
+        if (t->step_o != kStepOutside) exec_.push_back(*c);
+        if (t->step_raced_o) raced_.push_back(*c);
+        lanes_.pop_front();
+      }
+    }
+    if (t->mem_req_valid_o) {
+      active = true;
+      if (t->mem_req_clear_o) {
+        scord_store_reset(store_);
+        if (sink_) sink_->on_clear(&kernel_ctx_, now_);
+      } else {
+        if (t->mem_req_write_o) {
+          uint64_t idx = t->mem_req_index_o, v = t->mem_req_wdata_o;
+          scord_store_write(store_, idx, v);
+          if (timer_) timer_->md_access(idx, true, now_);
+          if (sink_) {
+            EvCtx *c = exec_.empty() ? nullptr : &exec_.front();
+            sink_->on_write(idx, to_run(v), c, now_);
+          }
+          if (!exec_.empty()) exec_.pop_front();
+        }
+        if (t->mem_req_read_o) {
+          uint64_t idx = t->mem_req_rindex_o;
+          uint64_t due = timer_ ? timer_->md_access(idx, false, now_) : now_ + 1;
+          due = std::max(due, std::max(now_ + 1, last_due_));
+          last_due_ = due;
+          resp_.push_back({due, scord_store_read(store_, idx)});
+        }
+      }
+    }
+    if (rv && t->mem_resp_ready_o) {
+      active = true;
+      resp_.pop_front();
+    }
+    if (t->race_valid_o) {
+      active = true;
+      scord_race x;
+      std::memset(&x, 0, sizeof x);
+      x.type = t->race_type_o;
+      x.kind = t->race_kind_o;
+      x.block_scope = t->race_block_scope_o;
+      x.sm = t->race_sm_o;
+      x.cta = t->race_cta_o;
+      x.warp = t->race_warp_o;
+      x.pc = t->race_pc_o;
+      x.addr = t->race_addr_o;
+      x.owner_block = t->race_owner_block_o;
+      x.owner_warp = t->race_owner_warp_o;
+      EvCtx *c = raced_.empty() ? nullptr : &raced_.front();
+      if (sink_) sink_->on_race(x, c, now_);
+      if (!raced_.empty()) raced_.pop_front();
+      races_.push_back(x);
+    }
+    t->clk_i = 1;
+    t->eval();
+    if (g_vcd) g_vcd->dump(now_ * 1000 + 500);
+    idle_run_ = active ? 0 : idle_run_ + 1;
+    now_++;
+    clocked_++;
+    return taken;
+  }
+
+  struct Resp {
+    uint64_t due, data;
+  };
+  scord_params p_;
+  scord_layout lay_{}, rtl_lay_{};
+  bool same_layout_ = true;
+  EngineOpts opts_;
+  RtlSink *sink_;
+  MdTimer *timer_ = nullptr;
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<Vscord_detector> m_;
+  scord_store *store_ = nullptr;
+  std::deque<Resp> resp_;
+  std::deque<scord_race> races_;
+  std::deque<EvCtx> lanes_, exec_, raced_;  // lanes fed / executed awaiting write-back / raced
+  EvCtx cur_{}, kernel_ctx_{};
+  uint64_t now_ = 0, clocked_ = 0, stall_ = 0, last_due_ = 0, idle_run_ = 0;
+};
+
+// --detector=both: the C model decides at call time, the RTL in its own time; every metadata
+// write (index, value, and each kernel clear) and every race record is compared in order as the
+// RTL produces it. The first difference stops the run (exit 1) with a report.
+class BothEngine final : public DetectorEngine, public RtlSink {
+ public:
+  BothEngine(const scord_params &p, const EngineOpts &o) : opts_(o) {
+    obs_.ctx = this;
+    obs_.write = [](void *c, uint64_t i, uint64_t v) {
+      auto *e = static_cast<BothEngine *>(c);
+      e->expw_.push_back({false, i, v, e->cur_});
+    };
+    obs_.reset = [](void *c) {
+      auto *e = static_cast<BothEngine *>(c);
+      e->expw_.push_back({true, 0, 0, e->cur_});
+    };
+    ref_ = make_ref_engine(p, &obs_);
+    rtl_.reset(new RtlEngine(p, o, this));
+  }
+  const char *name() const override { return "both"; }
+  bool self_timed() const override { return true; }
+  void set_timer(MdTimer *t) override { rtl_->set_timer(t); }
+  void context(const EvCtx &c) override {
+    cur_ = c;
+    rtl_->context(c);
+  }
+  void begin_packet(uint64_t t) override { rtl_->begin_packet(t); }
+  uint64_t end_packet() override { return rtl_->end_packet(); }
+  void access(const scord_access &x, std::vector<MdTouch> &md) override {
+    scratch_.clear();
+    ref_->access(x, scratch_);
+    scord_race r;
+    bool raced = false;
+    while (ref_->pop_race(r)) {
+      expr_.push_back({r, cur_});
+      raced = true;
+    }
+    expl_.push_back(raced);
+    rtl_->access(x, md);
+  }
+  void fence(unsigned sm, unsigned warp, scord_scope scope) override {
+    ref_->fence(sm, warp, scope);
+    rtl_->fence(sm, warp, scope);
+  }
+  void kernel_reset() override {
+    ref_->kernel_reset();
+    rtl_->kernel_reset();
+  }
+  bool pop_race(scord_race &r) override { return rtl_->pop_race(r); }
+  uint64_t overflow() const override { return rtl_->overflow(); }
+  void finish() override {
+    rtl_->finish();
+    if (!expw_.empty()) {
+      const ExpW &e = expw_.front();
+      diverge(e.clear ? "kernel metadata clear" : "metadata write", &e.ctx, nullptr, rtl_->cycles(), describe(e),
+              "nothing (the RTL finished all work without this write)");
+    }
+    if (!expr_.empty()) {
+      char b[512];
+      scord_race_format(&expr_.front().first, b, sizeof b);
+      diverge("race record", &expr_.front().second, nullptr, rtl_->cycles(), b,
+              "nothing (the RTL finished without this race)");
+    }
+    if (ref_->overflow() != rtl_->overflow())
+      diverge("race overflow counter", nullptr, nullptr, rtl_->cycles(), std::to_string(ref_->overflow()),
+              std::to_string(rtl_->overflow()));
+  }
+
+  // RtlSink: compare in order.
+  void on_write(uint64_t index, uint64_t value, const EvCtx *ctx, uint64_t rc) override {
+    writes_++;
+    std::string got = "write index " + hex(index) + " value " + hex(value) + " (" + fields(value) + ")";
+    if (expw_.empty()) diverge("metadata write", nullptr, ctx, rc, "nothing (no further write)", got);
+    const ExpW &e = expw_.front();
+    if (e.clear || e.index != index || e.value != value) diverge("metadata write", &e.ctx, ctx, rc, describe(e), got);
+    expw_.pop_front();
+  }
+  void on_clear(const EvCtx *ctx, uint64_t rc) override {
+    if (expw_.empty() || !expw_.front().clear)
+      diverge("kernel metadata clear", expw_.empty() ? nullptr : &expw_.front().ctx, ctx, rc,
+              expw_.empty() ? "nothing" : describe(expw_.front()), "clear of the whole metadata region");
+    expw_.pop_front();
+  }
+  void on_race(const scord_race &r, const EvCtx *ctx, uint64_t rc) override {
+    char got[512], want[512];
+    scord_race_format(&r, got, sizeof got);
+    if (expr_.empty()) diverge("race record", nullptr, ctx, rc, "no race", got);
+    scord_race_format(&expr_.front().first, want, sizeof want);
+    if (strcmp(got, want) != 0) diverge("race record", &expr_.front().second, ctx, rc, want, got);
+    expr_.pop_front();
+    races_++;
+  }
+
+  void on_lane(bool raced, unsigned step, const EvCtx *ctx, uint64_t rc) override {
+    if (expl_.empty()) diverge("access lane", nullptr, ctx, rc, "no lane in flight", "a lane executed");
+    bool want = expl_.front();
+    expl_.pop_front();
+    compared_lanes_++;
+    if (raced == want) return;
+    std::string rtl = std::string(raced ? "a race on this lane" : "no race on this lane") + " (deciding step " +
+                      (step < SCORD_STEP_COUNT ? scord_step_name[step] : "?") + ")";
+    if (want) {
+      char b[512];
+      scord_race_format(&expr_.front().first, b, sizeof b);
+      diverge("race decision", &expr_.front().second, ctx, rc, b, rtl);
+    }
+    diverge("race decision", ctx, nullptr, rc, "no race on this lane", rtl);
+  }
+
+ private:
+  struct ExpW {
+    bool clear;
+    uint64_t index, value;
+    EvCtx ctx;
+  };
+  std::string fields(uint64_t v) const {
+    char b[512];
+    scord_md_format(&rtl_->layout(), v, b, sizeof b);
+    return b;
+  }
+  std::string describe(const ExpW &e) const {
+    if (e.clear) return "clear of the whole metadata region (kernel boundary)";
+    return "write index " + hex(e.index) + " value " + hex(e.value) + " (" + fields(e.value) + ")";
+  }
+  // The divergence report (docs/cosim.md "Reading a divergence report"); exits 1.
+  [[noreturn]] void diverge(const char *what, const EvCtx *cref, const EvCtx *crtl, uint64_t rc,
+                            const std::string &cmodel, const std::string &rtl) {
+    fflush(stdout);
+    FILE *f = stderr;
+    fprintf(f, "scord-sim: CO-SIMULATION DIVERGENCE in %s (RTL vs C model, --detector=both)\n", what);
+    fprintf(f, "  RTL clock cycle: %" PRIu64 "; compared so far: %" PRIu64 " metadata writes, %" PRIu64
+               " races, %" PRIu64 " access lanes\n",
+            rc, writes_, races_, compared_lanes_);
+    print_ctx(f, "C model", cref, opts_.source);
+    if (crtl && (!cref || memcmp(&crtl->ev, &cref->ev, sizeof crtl->ev) != 0 || crtl->lane != cref->lane))
+      print_ctx(f, "RTL", crtl, opts_.source);
+    fprintf(f, "  C model output: %s\n", cmodel.c_str());
+    fprintf(f, "  RTL output:     %s\n", rtl.c_str());
+    if (g_vcd)
+      fprintf(f, "  waveform: %s (flushed; RTL cycle %" PRIu64 " is at %" PRIu64 " ns)\n", g_vcd_path.c_str(), rc, rc);
+    else
+      fprintf(f, "  waveform: none (rerun with --trace FILE.vcd)\n");
+    vcd_close();
+    fflush(f);
+    _exit(1);
+  }
+
+  EngineOpts opts_;
+  scord_mdport obs_{};
+  std::unique_ptr<DetectorEngine> ref_;
+  std::unique_ptr<RtlEngine> rtl_;
+  std::deque<ExpW> expw_;
+  std::deque<std::pair<scord_race, EvCtx>> expr_;
+  std::deque<bool> expl_;  // per access lane fed: did the C model race on it
+  std::vector<MdTouch> scratch_;
+  EvCtx cur_{};
+  uint64_t writes_ = 0, races_ = 0, compared_lanes_ = 0;
+};
+
+}  // namespace
+
+bool engine_supported(const std::string &name, const scord_params &p, std::string &why) {
+  if (name == "ref") return true;
+  if (name != "rtl" && name != "both") {
+    why = "--detector=" + name + ": unknown engine (off, ref, rtl, both)";
+    return false;
+  }
+  uint64_t want = 0;
+  const char *bad = rtl_param_mismatch(p, want);
+  if (bad) {
+    uint64_t have = 0;
+#define SCORD_X_GET(name, def, lo, hi, der, doc) \
+  if (!strcmp(bad, #name)) have = p.name;
+    SCORD_PARAM_LIST(SCORD_X_GET)
+#undef SCORD_X_GET
+    why = "--detector=" + name + ": the RTL was verilated for the default detector parameters (detector.md section 1, "
+          "paper Table V) and this run sets " + bad + "=" + std::to_string(have) + " (RTL: " + std::to_string(want) +
+          "); use --detector=ref for other parameters";
+    return false;
+  }
+  return true;
+}
+
+std::unique_ptr<DetectorEngine> make_engine(const std::string &name, const scord_params &p, const EngineOpts &o,
+                                            std::string &why) {
+  if (!engine_supported(name, p, why)) return nullptr;
+  if (name == "ref") return make_ref_engine(p);
+  try {
+    if (name == "rtl") return std::make_unique<RtlEngine>(p, o, nullptr);
+    return std::make_unique<BothEngine>(p, o);
+  } catch (const std::exception &e) {
+    why = e.what();
+    return nullptr;
+  }
+}

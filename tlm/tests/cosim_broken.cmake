@@ -1,0 +1,34 @@
+# cosim_broken.cmake -- the lockstep comparator catches a broken RTL: scord-sim-broken-rtl (the
+# RTL with owner_fenced_dev's comparison flipped, built by tlm/CMakeLists.txt) must stop with
+# exit 1 and a divergence report naming what differed, the event, its source line, the simulated
+# time and both outputs. Checked on the built-in default workload and on an application trace.
+# -DSIM=scord-sim-broken-rtl -DWORK=dir
+foreach(input "--workload=default" "${CMAKE_CURRENT_LIST_DIR}/mp.trace")
+  execute_process(COMMAND ${SIM} --no-progress --detector=both ${input}
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 1)
+    message(FATAL_ERROR "broken RTL on ${input}: expected exit 1 (divergence), got ${rc}\n${err}")
+  endif()
+  foreach(want "CO-SIMULATION DIVERGENCE in (metadata write|race record|race decision)"
+               "C model: simulated cycle [0-9]+" "C model event: (ld|st|atom) sm=" "vector line: [0-9]+"
+               "C model output: [^\n]+" "RTL output: +[^\n]+" "RTL clock cycle: [0-9]+")
+    if(NOT err MATCHES "${want}")
+      message(FATAL_ERROR "broken RTL on ${input}: the report lacks '${want}':\n${err}")
+    endif()
+  endforeach()
+  if(input MATCHES "mp.trace" AND NOT err MATCHES "source: [^\n]*mp.trace:[0-9]+")
+    message(FATAL_ERROR "the report does not name the trace line:\n${err}")
+  endif()
+  message(STATUS "caught on ${input}:\n${err}")
+endforeach()
+# --detector=rtl alone has no comparator: the same broken RTL finishes (the lockstep is what
+# catches it), and its races differ from the C model's on the default workload.
+execute_process(COMMAND ${SIM} --no-progress --detector=rtl --workload=default
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+execute_process(COMMAND ${SIM} --no-progress --detector=ref --workload=default
+                OUTPUT_VARIABLE rout RESULT_VARIABLE rrc)
+string(REGEX MATCHALL "race type=[^\n]*" a "${out}")
+string(REGEX MATCHALL "race type=[^\n]*" b "${rout}")
+if("${a}" STREQUAL "${b}")
+  message(FATAL_ERROR "the broken RTL alone gave the C model's races: the flipped comparison is not exercised")
+endif()

@@ -1,0 +1,68 @@
+# cosim_vcd.cmake -- the RTL waveform (--trace FILE / +trace): written only when asked, complete
+# after a normal run, flushed after a divergence (exit 1) and after SIGINT (exit 130).
+# -DSIM=scord-sim -DBROKEN=scord-sim-broken-rtl -DWORK=dir
+set(T ${CMAKE_CURRENT_LIST_DIR})
+set(dir ${WORK}/cosim_vcd)
+file(REMOVE_RECURSE ${dir})
+file(MAKE_DIRECTORY ${dir})
+
+# Normal run: a complete VCD with the detector's ports.
+execute_process(COMMAND ${SIM} --no-progress --detector=both --trace ${dir}/ok.vcd ${T}/mp.trace
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${dir}/ok.vcd)
+  message(FATAL_ERROR "--trace run failed (${rc}) or wrote no file:\n${err}")
+endif()
+file(READ ${dir}/ok.vcd vcd LIMIT 200000)
+foreach(want "\\$enddefinitions" "mem_req_valid_o" "race_valid_o" "in_ready_o" "\n#[0-9]+")
+  if(NOT vcd MATCHES "${want}")
+    message(FATAL_ERROR "ok.vcd lacks '${want}'")
+  endif()
+endforeach()
+
+# +trace writes scord-sim.vcd in the working directory; without it, no waveform.
+execute_process(COMMAND ${SIM} --no-progress --detector=rtl +trace ${T}/mp.trace WORKING_DIRECTORY ${dir}
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${dir}/scord-sim.vcd)
+  message(FATAL_ERROR "+trace did not write scord-sim.vcd (${rc})")
+endif()
+file(REMOVE ${dir}/scord-sim.vcd)
+execute_process(COMMAND ${SIM} --no-progress --detector=rtl ${T}/mp.trace WORKING_DIRECTORY ${dir}
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+file(GLOB left ${dir}/*.vcd)
+list(REMOVE_ITEM left ${dir}/ok.vcd)
+if(left)
+  message(FATAL_ERROR "a run without --trace wrote ${left}")
+endif()
+# --trace with the C model alone is an error (no RTL to trace).
+execute_process(COMMAND ${SIM} --detector=ref --trace ${dir}/x.vcd ${T}/mp.trace RESULT_VARIABLE rc
+                OUTPUT_QUIET ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "needs --detector=rtl")
+  message(FATAL_ERROR "--trace with --detector=ref: expected exit 2 and a message, got ${rc}: ${err}")
+endif()
+
+# Divergence: the waveform is flushed up to the failing cycle, and the report names it.
+execute_process(COMMAND ${BROKEN} --no-progress --detector=both --trace ${dir}/bad.vcd ${T}/mp.trace
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "waveform: [^\n]*bad.vcd \\(flushed")
+  message(FATAL_ERROR "broken RTL with --trace: expected exit 1 naming bad.vcd, got ${rc}:\n${err}")
+endif()
+string(REGEX MATCH "RTL clock cycle: ([0-9]+)" _ "${err}")
+math(EXPR ps "${CMAKE_MATCH_1} * 1000")
+file(READ ${dir}/bad.vcd bvcd)
+if(NOT bvcd MATCHES "\n#${ps}\n")
+  message(FATAL_ERROR "bad.vcd does not reach the divergence cycle (#${ps})")
+endif()
+
+# SIGINT: a long run interrupted after a second still leaves a flushed waveform, exit 130.
+execute_process(COMMAND sh -c "'${SIM}' --no-progress --detector=rtl --workload=default --scale=4 --trace '${dir}/int.vcd' >/dev/null 2>'${dir}/int.err' & p=$!; sleep 2; kill -INT $p; wait $p; echo rc=$?"
+                OUTPUT_VARIABLE out)
+file(READ ${dir}/int.err ierr)
+if(NOT out MATCHES "rc=130" OR NOT ierr MATCHES "interrupted.*int.vcd")
+  message(FATAL_ERROR "SIGINT: expected exit 130 and a flushed waveform, got '${out}' '${ierr}'")
+endif()
+file(SIZE ${dir}/int.vcd sz)
+file(READ ${dir}/int.vcd ivcd OFFSET 0 LIMIT 4096)
+if(sz LESS 10000 OR NOT ivcd MATCHES "\\$enddefinitions")
+  message(FATAL_ERROR "SIGINT: int.vcd is ${sz} bytes or has no header")
+endif()
+message(STATUS "waveforms: ok.vcd, bad.vcd (to the divergence), int.vcd (${sz} bytes after SIGINT)")
