@@ -703,8 +703,9 @@ RunResult Bench::run() {
     if (shadow_) {
       std::string a = out_sig(t), b = out_sig(shadow_->m.get());
       if (a != b) {
-        std::printf("XCHECK: outputs depend on unreset state at cycle %" PRIu64 "\n  a: %s\n  b: %s\n",
-                    cycle_, a.c_str(), b.c_str());
+        std::printf("XCHECK: outputs depend on unreset state at cycle %" PRIu64 "\n  a: %s\n  b: %s\n"
+                    "  reproduce: the same command with --xcheck (seed %" PRIu64 ")\n",
+                    cycle_, a.c_str(), b.c_str(), c_.seed);
         finish(1);
       }
     }
