@@ -156,7 +156,7 @@ class RtlEngine final : public DetectorEngine {
     check_build_config();
     if (!o.vcd.empty()) {
       g_vcd = new VerilatedVcdC;
-      m_->trace(g_vcd, 99);
+      m_->trace(g_vcd, 99);  // every level; vectors over 1024 bits are left out at verilate time
       g_vcd->open(o.vcd.c_str());  // after elaboration of the model
       if (!g_vcd->isOpen()) throw std::runtime_error(o.vcd + ": cannot open the waveform file");
       g_vcd_path = o.vcd;

@@ -26,6 +26,7 @@ static void usage(FILE *f) {
           "  --detector=MODE       off | ref (C model) | rtl (Verilated RTL) | both (RTL and C model in\n"
           "                        lockstep, every race and metadata write compared; docs/cosim.md)\n"
           "  --trace FILE, +trace  RTL waveform (VCD) of an rtl|both run (+trace: scord-sim.vcd)\n"
+
           "  --dump-vectors FILE   write the detector's arrival stream as a vectors v1 file\n"
           "  --compare-off         run with detection off and on (and each overhead source off):\n"
           "                        overhead, DRAM-access ratio, Figure 10 breakdown\n"
