@@ -269,7 +269,8 @@ module scord_detector #(
     ow32 = '0;
     ow32[WarpIdBits-1:0] = owner_warp;
     o_idx32 = (ob32 / CtasPerSm) * WarpsPerSm + ow32;
-    // An impossible owner (BlockID past the last SM) reads counters 0 via the file's guard.
+    // An owner past the last SM cannot occur (stored BlockIDs come from accesses); such an
+    // index is only kept in range (the fence file reads 0 past its last entry).
     if ((ob32 / CtasPerSm) >= NumSms || ow32 >= WarpsPerSm) o_idx32 = NumSms * WarpsPerSm;
     if (o_idx32 >= (32'd1 << FfBits)) o_idx32 = (32'd1 << FfBits) - 32'd1;
   end
