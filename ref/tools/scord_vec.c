@@ -1,8 +1,16 @@
 /*
 ** scord-vec -- run trace-vector files through the detector model (vectors.md).
 **
-**   scord-vec [--model=ref] [--json] [--config key=value]... [--dump-metadata]
-**             [--no-expect] [--stats] FILE...
+**   scord-vec [--model=ref|rtl|both] [--latency=L] [--json] [--config key=value]...
+**             [--dump-metadata] [--no-expect] [--stats] FILE...
+**
+** --model=rtl runs the Verilated RTL (testbench/rtl_bridge.h, a C++ memory model with a
+** fixed latency L behind the metadata port); --model=both runs the C model and the RTL in
+** lockstep, comparing after every event the race records and every metadata write
+** (index and value, in order); the first divergence stops the file with the event, its
+** line, both outputs and both metadata words.  Both need a build with the RTL; a file
+** whose configuration no built RTL variant implements is an error, or with
+** --skip-unsupported is reported as skipped.
 **
 ** Each file runs on a fresh model: the file's config lines first, then the command
 ** line's --config values (the command line wins).  Prints one line per race in the order
@@ -15,6 +23,9 @@
 */
 #include "scord/scord.h"
 #include "scord/vecread.h"
+#ifdef SCORD_HAVE_RTL
+#include "rtl_bridge.h"
+#endif
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -23,14 +34,15 @@
 
 typedef struct opts {
   const char *model;
-  bool json, dump_md, no_expect, stats;
+  unsigned latency;
+  bool json, dump_md, no_expect, stats, skip_unsupported;
   const char **cfg;
   size_t ncfg;
 } opts;
 
 static void usage(FILE *f) {
-  fputs("usage: scord-vec [--model=ref|rtl|both] [--json] [--config key=value]...\n"
-        "                 [--dump-metadata] [--no-expect] [--stats] FILE...\n"
+  fputs("usage: scord-vec [--model=ref|rtl|both] [--latency=L] [--json] [--config key=value]...\n"
+        "                 [--dump-metadata] [--no-expect] [--stats] [--skip-unsupported] FILE...\n"
         "Runs vectors v1 files through the ScoRD reference model, prints each race,\n"
         "checks the files' expect lines. Exit: 0 pass, 1 expectation failure, 2 error.\n",
         f);
@@ -41,9 +53,9 @@ typedef struct race_vec {
   size_t n, cap;
 } race_vec;
 
-static void drain(scord_detector *d, race_vec *rv, const opts *o) {
-  scord_race r;
-  while (scord_detector_pop_race(d, &r)) {
+static void keep_race(const scord_race *rp, race_vec *rv, const opts *o) {
+  scord_race r = *rp;
+  {
     char line[512];
     if (o->json) scord_race_format_json(&r, line, sizeof line);
     else scord_race_format(&r, line, sizeof line);
@@ -59,6 +71,53 @@ static void drain(scord_detector *d, race_vec *rv, const opts *o) {
     rv->v[rv->n++] = r;
   }
 }
+
+static void drain(scord_detector *d, race_vec *rv, const opts *o) {
+  scord_race r;
+  while (scord_detector_pop_race(d, &r)) keep_race(&r, rv, o);
+}
+
+#ifdef SCORD_HAVE_RTL
+/* ---- lockstep: metadata write logs of both sides ---- */
+typedef struct mdlog {
+  uint64_t *idx, *val;
+  size_t n, cap;
+  bool reset;
+  scord_store *store; /* C side only: the store behind the logging port */
+} mdlog;
+
+static void log_write(void *ctx, uint64_t index, uint64_t value) {
+  mdlog *l = ctx;
+  if (l->store) scord_store_write(l->store, index, value);
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 64;
+    l->idx = realloc(l->idx, l->cap * sizeof *l->idx);
+    l->val = realloc(l->val, l->cap * sizeof *l->val);
+    if (!l->idx || !l->val) {
+      fputs("scord-vec: out of memory\n", stderr);
+      exit(2);
+    }
+  }
+  l->idx[l->n] = index;
+  l->val[l->n++] = value;
+}
+static uint64_t log_read(void *ctx, uint64_t index) { return scord_store_read(((mdlog *)ctx)->store, index); }
+static void log_reset(void *ctx) {
+  mdlog *l = ctx;
+  if (l->store) scord_store_reset(l->store);
+  l->reset = true;
+}
+
+/* Print the divergence report for event `ev` of `path`; returns 1 (a failure). */
+static int diverge(const char *path, uint64_t evno, const scord_event *ev, const char *what,
+                   const char *cside, const char *rside) {
+  printf("DIVERGENCE file=%s line=%" PRIu64 " event=%" PRIu64 ": %s\n", path, ev->line, evno, what);
+  printf("  event: ");
+  scord_event_write(stdout, ev);
+  printf("  ref: %s\n  rtl: %s\n", cside, rside);
+  return 1;
+}
+#endif
 
 typedef struct dump_ctx { const scord_layout *l; const char *file; } dump_ctx;
 
@@ -79,9 +138,17 @@ static int run_file(const char *path, const opts *o) {
   scord_system *sys = NULL;
   scord_detector *det = NULL;
   race_vec rv = {0};
-  bool drain_each = true;
+  bool drain_each = true, started = false;
+  bool use_ref = strcmp(o->model, "rtl") != 0, use_rtl = strcmp(o->model, "ref") != 0;
   int status = 0;
+  uint64_t evno = 0, overflow = 0;
   scord_event ev;
+#ifdef SCORD_HAVE_RTL
+  scord_rtl *rtl = NULL;
+  mdlog clog = {0}, rlog = {0};
+  scord_mdport cport = {&clog, log_read, log_write, log_reset};
+  scord_mdport rport = {&rlog, NULL, log_write, log_reset};
+#endif
   for (;;) {
     int rc = scord_vr_next(r, &ev);
     if (rc < 0) {
@@ -89,22 +156,125 @@ static int run_file(const char *path, const opts *o) {
       status = 2;
       break;
     }
-    if (!sys) {
-      sys = scord_system_new(scord_vr_params(r), NULL);
-      if (!sys) {
-        fprintf(stderr, "%s:%" PRIu64 ": out of memory creating the model\n", path, scord_vr_line(r));
-        status = 2;
-        break;
-      }
-      det = scord_system_detector(sys);
+    if (!started) {
+      started = true;
+      const scord_params *p = scord_vr_params(r);
       drain_each = !scord_vr_race_buf_set(r);
+      if (use_ref) {
+#ifdef SCORD_HAVE_RTL
+        if (use_rtl) clog.store = scord_store_new(p->heap_bytes / p->granule / p->md_ratio);
+        sys = scord_system_new(p, use_rtl ? &cport : NULL);
+#else
+        sys = scord_system_new(p, NULL);
+#endif
+        if (!sys) {
+          fprintf(stderr, "%s:%" PRIu64 ": out of memory creating the model\n", path, scord_vr_line(r));
+          status = 2;
+          break;
+        }
+        det = scord_system_detector(sys);
+      }
+#ifdef SCORD_HAVE_RTL
+      if (use_rtl) {
+        char err[512];
+        rtl = scord_rtl_new(p, o->latency, err, sizeof err);
+        if (!rtl) {
+          if (o->skip_unsupported) {
+            printf("skipped file=%s: %s\n", path, err);
+            status = 3;
+          } else {
+            fprintf(stderr, "%s:0: --model=%s: %s\n", path, o->model, err);
+            status = 2;
+          }
+          break;
+        }
+        if (use_ref) scord_rtl_observe(rtl, &rport);
+      }
+#endif
     }
     if (rc == 0) break;
-    scord_system_apply(sys, &ev);
-    if (drain_each) drain(det, &rv, o);
+    evno++;
+    if (sys) scord_system_apply(sys, &ev);
+#ifdef SCORD_HAVE_RTL
+    if (rtl && (scord_rtl_apply(rtl, &ev) != 0 || (drain_each && scord_rtl_drain(rtl) != 0))) {
+      fprintf(stderr, "%s:%" PRIu64 ": RTL stopped: %s\n", path, ev.line, scord_rtl_error(rtl));
+      status = 2;
+      break;
+    }
+    if (rtl && sys && drain_each) { /* lockstep comparison after every event */
+      scord_race a, b;
+      char ca[512], rb[512];
+      bool ha, hb;
+      while ((ha = scord_detector_pop_race(det, &a)) | (hb = scord_rtl_pop_race(rtl, &b))) {
+        if (ha) scord_race_format(&a, ca, sizeof ca); else strcpy(ca, "(no race)");
+        if (hb) scord_race_format(&b, rb, sizeof rb); else strcpy(rb, "(no race)");
+        if (!ha || !hb || strcmp(ca, rb) != 0) {
+          status = diverge(path, evno, &ev, "race records differ", ca, rb);
+          break;
+        }
+        keep_race(&a, &rv, o);
+      }
+      if (status) break;
+      if (ev.type != SCORD_EV_KERNEL) { /* a kernel clears the region: a sweep may log writes */
+        const scord_layout *l = scord_detector_layout(det);
+        size_t n = clog.n > rlog.n ? clog.n : rlog.n;
+        for (size_t i = 0; i < n && !status; i++) {
+          char cf[1024] = "(no write)", rf[1024] = "(no write)", fields[768];
+          bool same = i < clog.n && i < rlog.n && clog.idx[i] == rlog.idx[i] && clog.val[i] == rlog.val[i];
+          if (same) continue;
+          if (i < clog.n) {
+            scord_md_format(l, clog.val[i], fields, sizeof fields);
+            snprintf(cf, sizeof cf, "write %zu: index=0x%" PRIx64 " word=0x%016" PRIx64 " %s", i, clog.idx[i], clog.val[i], fields);
+          }
+          if (i < rlog.n) {
+            scord_md_format(l, rlog.val[i], fields, sizeof fields);
+            snprintf(rf, sizeof rf, "write %zu: index=0x%" PRIx64 " word=0x%016" PRIx64 " %s", i, rlog.idx[i], rlog.val[i], fields);
+          }
+          status = diverge(path, evno, &ev, "metadata writes differ", cf, rf);
+        }
+        if (status) break;
+      }
+      clog.n = rlog.n = 0;
+      clog.reset = rlog.reset = false;
+      continue;
+    }
+    if (rtl && !sys && drain_each) {
+      scord_race b;
+      while (scord_rtl_pop_race(rtl, &b)) keep_race(&b, &rv, o);
+    }
+#endif
+    if (det && drain_each) drain(det, &rv, o);
   }
-  if (det) drain(det, &rv, o);
-  uint64_t overflow = det ? scord_detector_overflow(det) : 0;
+#ifdef SCORD_HAVE_RTL
+  if (rtl && status == 0) {
+    if (scord_rtl_drain(rtl) != 0) {
+      fprintf(stderr, "%s: RTL stopped: %s\n", path, scord_rtl_error(rtl));
+      status = 2;
+    }
+    if (!drain_each && sys) { /* buffered mode: compare the final record lists */
+      scord_race a, b;
+      char ca[512], rb[512];
+      bool ha, hb;
+      while (status == 0 && ((ha = scord_detector_pop_race(det, &a)) | (hb = scord_rtl_pop_race(rtl, &b)))) {
+        if (ha) scord_race_format(&a, ca, sizeof ca); else strcpy(ca, "(no race)");
+        if (hb) scord_race_format(&b, rb, sizeof rb); else strcpy(rb, "(no race)");
+        if (!ha || !hb || strcmp(ca, rb) != 0) status = diverge(path, evno, &ev, "race records differ", ca, rb);
+        else keep_race(&a, &rv, o);
+      }
+      if (status == 0 && scord_detector_overflow(det) != scord_rtl_overflow(rtl)) {
+        snprintf(ca, sizeof ca, "overflow=%" PRIu64, scord_detector_overflow(det));
+        snprintf(rb, sizeof rb, "overflow=%" PRIu64, scord_rtl_overflow(rtl));
+        status = diverge(path, evno, &ev, "overflow counts differ", ca, rb);
+      }
+    } else if (!sys) {
+      scord_race b;
+      while (scord_rtl_pop_race(rtl, &b)) keep_race(&b, &rv, o);
+    }
+    overflow = scord_rtl_overflow(rtl);
+  }
+#endif
+  if (det && status == 0) drain(det, &rv, o);
+  if (det) overflow = scord_detector_overflow(det);
   if (status == 0) {
     size_t nex;
     const scord_expect *ex = scord_vr_expects(r, &nex);
@@ -134,17 +304,34 @@ static int run_file(const char *path, const opts *o) {
     }
     if (o->dump_md && det) {
       dump_ctx dc = {scord_detector_layout(det), path};
+#ifdef SCORD_HAVE_RTL
+      scord_store_foreach_nondefault(clog.store ? clog.store : scord_detector_store(det), dump_one, &dc);
+#else
       scord_store_foreach_nondefault(scord_detector_store(det), dump_one, &dc);
+#endif
     }
+#ifdef SCORD_HAVE_RTL
+    if (o->dump_md && !det && rtl) {
+      scord_layout l;
+      scord_layout_init(&l, scord_vr_params(r));
+      dump_ctx dc = {&l, path};
+      scord_rtl_md_foreach_nondefault(rtl, dump_one, &dc);
+    }
+#endif
   }
   free(rv.v);
   scord_system_free(sys);
+#ifdef SCORD_HAVE_RTL
+  scord_rtl_free(rtl);
+  scord_store_free(clog.store);
+  free(clog.idx); free(clog.val); free(rlog.idx); free(rlog.val);
+#endif
   scord_vr_close(r);
   return status;
 }
 
 int main(int argc, char **argv) {
-  opts o = {.model = "ref"};
+  opts o = {.model = "ref", .latency = 4};
   o.cfg = calloc((size_t)argc, sizeof *o.cfg);
   const char **files = calloc((size_t)argc, sizeof *files);
   size_t nfiles = 0;
@@ -155,7 +342,17 @@ int main(int argc, char **argv) {
     else if (strcmp(a, "--dump-metadata") == 0) o.dump_md = true;
     else if (strcmp(a, "--no-expect") == 0) o.no_expect = true;
     else if (strcmp(a, "--stats") == 0) o.stats = true;
+    else if (strcmp(a, "--skip-unsupported") == 0) o.skip_unsupported = true;
     else if (strncmp(a, "--model=", 8) == 0) o.model = a + 8;
+    else if (strncmp(a, "--latency=", 10) == 0) {
+      char *end;
+      unsigned long l = strtoul(a + 10, &end, 10);
+      if (*end || l < 1 || l > 64) {
+        fprintf(stderr, "scord-vec: --latency=%s: must be 1..64\n", a + 10);
+        return 2;
+      }
+      o.latency = (unsigned)l;
+    }
     else if (strcmp(a, "--config") == 0 || strncmp(a, "--config=", 9) == 0) {
       const char *kv = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
       if (!kv) {
@@ -189,27 +386,37 @@ int main(int argc, char **argv) {
       files[nfiles++] = a;
     }
   }
-  if (strcmp(o.model, "ref") != 0) {
-    if (strcmp(o.model, "rtl") == 0 || strcmp(o.model, "both") == 0)
-      fprintf(stderr, "scord-vec: --model=%s needs the Verilated RTL, which this build does not include yet "
-                      "(see the RTL issue); use --model=ref\n", o.model);
-    else
-      fprintf(stderr, "scord-vec: unknown model '%s' (ref, rtl, both)\n", o.model);
+  if (strcmp(o.model, "ref") != 0 && strcmp(o.model, "rtl") != 0 && strcmp(o.model, "both") != 0) {
+    fprintf(stderr, "scord-vec: unknown model '%s' (ref, rtl, both)\n", o.model);
     return 2;
   }
+#ifndef SCORD_HAVE_RTL
+  if (strcmp(o.model, "ref") != 0) {
+    fprintf(stderr, "scord-vec: --model=%s needs the Verilated RTL, which this build does not include "
+                    "(configure with -DSCORD_WITH_RTL=ON and Verilator installed); use --model=ref\n", o.model);
+    return 2;
+  }
+#endif
   if (nfiles == 0) {
     usage(stderr);
     return 2;
   }
-  size_t passed = 0, failed = 0;
+  size_t passed = 0, failed = 0, skipped = 0;
   int worst = 0;
   for (size_t i = 0; i < nfiles; i++) {
     int rc = run_file(files[i], &o);
     fflush(stdout);
+    if (rc == 3) {
+      skipped++;
+      continue;
+    }
     if (rc == 0) passed++; else failed++;
     if (rc > worst) worst = rc;
   }
-  if (!o.no_expect) printf("vectors: %zu passed, %zu failed\n", passed, failed);
+  if (!o.no_expect) {
+    if (skipped) printf("vectors: %zu passed, %zu failed, %zu skipped\n", passed, failed, skipped);
+    else printf("vectors: %zu passed, %zu failed\n", passed, failed);
+  }
   free(o.cfg);
   free(files);
   return worst;
