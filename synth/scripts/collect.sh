@@ -22,6 +22,7 @@ fence_bits() { awk -F, '{ print $10 * 8 }' "$1/state.csv"; }
 # Fit points: full detectors (fence file module) and fence files synthesised alone.
 : > "$out/fence_points.csv"
 for d in "$out"/*/; do
+  case "$(basename "$d")" in fpga_try*) continue ;; esac   # tiny FPGA configurations: fixed overhead dominates
   d=${d%/}
   [ -s "$d/state.csv" ] || continue
   a=""
@@ -48,12 +49,12 @@ hdr="config,sweep,status,$("$state_bin" --csv-header),det_area_um2,det_cells,det
 ncol=$(awk -F, '{ print NF }' <<< "$hdr")
 {
   echo "$hdr"
-  for d in "$out"/default "$out"/fpga_small "$out"/sweep_*; do
+  for d in "$out"/default "$out"/fpga_try* "$out"/sweep_*; do
     [ -d "$d" ] || continue
     name=$(basename "$d")
     sweep=${name#sweep_}; sweep=${sweep%%[0-9]*}
     [ "$name" = default ] && sweep=default
-    [ "$name" = fpga_small ] && sweep=fpga
+    case "$name" in fpga_try*) sweep=fpga ;; esac
     st=$(cat "$d/status.txt" 2>/dev/null || echo missing)
     if [ "$st" != ok ]; then
       # keep the row, with the reason, so a rejected point is visible in the CSV

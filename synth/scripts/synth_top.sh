@@ -88,9 +88,16 @@ say "effective=$chparams"
 
 # Cache: same top, effective parameters, options, RTL and scripts -> same reports.
 if [ -n "${SCORD_SYNTH_CACHE:-}" ]; then
-  key=$( { echo "$top|$chparams|$bbox|$asic|$fpga|$period|$fpga_freq|$LIB"; cat $files "$0" "$(dirname "$0")/fpga_wrap.sh"; } | md5sum | cut -c1-16)
+  # FLOW names the flow's revision: bump it when a change here alters any report.
+  FLOW=2
+  key=$( { echo "$FLOW|$top|$chparams|$bbox|$asic|$fpga|$period|$fpga_freq|$LIB"; cat $files "$(dirname "$0")/fpga_wrap.sh"; } | md5sum | cut -c1-16)
   c=$SCORD_SYNTH_CACHE/$top-$key
-  if [ -s "$c/summary.txt" ] && ! grep -q "status=failed" "$c/summary.txt"; then
+  # Only a complete, successful run is reused (a killed run leaves a summary without figures).
+  ok=1
+  [ -s "$c/summary.txt" ] && ! grep -q "status=failed" "$c/summary.txt" || ok=0
+  [ "$asic" = 1 ] && ! grep -q "^fmax_mhz=" "$c/summary.txt" 2>/dev/null && ok=0
+  [ -n "$fpga" ] && ! grep -q "^fpga_fit=" "$c/summary.txt" 2>/dev/null && ok=0
+  if [ $ok = 1 ]; then
     head -4 "$summary" > "$summary.new"
     tail -n +5 "$c/summary.txt" >> "$summary.new"
     cp -a "$c/." "$out/"
@@ -123,6 +130,9 @@ tee -q -o $a/area.txt stat -liberty $LIB
 flatten
 opt_clean -purge
 setundef -zero
+# OpenSTA cannot read assigns to concatenations: bit-blast the ports first.
+splitnets -ports
+opt_clean -purge
 tee -q -o $a/area_flat.txt stat -liberty $LIB
 write_verilog -noattr -noexpr -nohex -nodec $a/netlist.v
 YS
