@@ -43,6 +43,8 @@ struct EvCtx {
 struct EngineOpts {
   std::string vcd;         // waveform file ("" = no waveform)
   std::string source;      // trace file of the run ("" for a built-in workload)
+  std::string coverage;    // at the end: Verilator coverage to FILE (coverage build only) and
+                           // the spec-step counts of the RTL to FILE.steps ("" = none)
 };
 
 class DetectorEngine {

@@ -28,7 +28,17 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"  // in Verilator 5.006's own headers
 #include "Vscord_detector.h"
 #include "verilated.h"
+#if VM_TRACE
 #include "verilated_vcd_c.h"
+#else
+// A build without tracing (scord-sim-cov): the waveform calls below are never reached.
+struct VerilatedVcdC {
+  void flush() {}
+  void close() {}
+  bool isOpen() const { return false; }
+  void dump(uint64_t) {}
+};
+#endif
 #pragma GCC diagnostic pop
 
 #include "detector_engine.h"
@@ -155,11 +165,15 @@ class RtlEngine final : public DetectorEngine {
     m_.reset(new Vscord_detector(ctx_.get(), "scord_detector"));
     check_build_config();
     if (!o.vcd.empty()) {
+#if VM_TRACE
       g_vcd = new VerilatedVcdC;
-      m_->trace(g_vcd, 99);  // every level; vectors over 1024 bits are left out at verilate time
+      m_->trace(g_vcd, 99);  // every level (cosim_trace.vlt leaves out wide storage vectors)
       g_vcd->open(o.vcd.c_str());  // after elaboration of the model
       if (!g_vcd->isOpen()) throw std::runtime_error(o.vcd + ": cannot open the waveform file");
       g_vcd_path = o.vcd;
+#else
+      throw std::runtime_error("this program was built without waveform support (use scord-sim for --trace)");
+#endif
     }
     static bool hooked = false;
     if (!hooked) {
@@ -253,6 +267,7 @@ class RtlEngine final : public DetectorEngine {
       if (now_ - start > 50000000) fail("the RTL made no progress for 50M cycles while draining");
     }
     if (g_vcd) g_vcd->flush();
+    if (!opts_.coverage.empty()) write_coverage();
   }
 
   uint64_t cycles() const { return now_; }
@@ -267,6 +282,21 @@ class RtlEngine final : public DetectorEngine {
   }
 
  private:
+  // Coverage at the end of a run: Verilator's (line, toggle) in a coverage build, and always
+  // the RTL's deciding-step counts as "READ|WRITE <step> <count>" lines in FILE.steps.
+  void write_coverage() {
+#if VM_COVERAGE
+    ctx_->coveragep()->write(opts_.coverage.c_str());
+#endif
+    std::string sp = opts_.coverage + ".steps";
+    FILE *f = fopen(sp.c_str(), "w");
+    if (!f) fail(sp + ": cannot open for writing");
+    for (int w = 0; w < 2; w++)
+      for (int k = 0; k < SCORD_STEP_COUNT; k++)
+        fprintf(f, "%s %s %" PRIu64 "\n", w ? "WRITE" : "READ", scord_step_name[k], steps_[w][k]);
+    if (fclose(f) != 0) fail(sp + ": write error");
+  }
+
   // Refuse a model verilated with other parameters than the ones rtl_param_mismatch assumes.
   void check_build_config() {
     scord_params d;
@@ -348,6 +378,8 @@ class RtlEngine final : public DetectorEngine {
       active = true;
       EvCtx *c = lanes_.empty() ? nullptr : &lanes_.front();
       if (sink_) sink_->on_lane(t->step_raced_o, t->step_o, c, now_);
+      if (t->step_o < SCORD_STEP_COUNT) steps_[t->step_write_o ? 1 : 0][t->step_o]++;
+      if (t->step_tag_miss_o) steps_[t->step_write_o ? 1 : 0][SCORD_STEP_TAG_MISS]++;
       if (c) {
         if (t->step_o != kStepOutside) exec_.push_back(*c);
         if (t->step_raced_o) raced_.push_back(*c);
@@ -428,6 +460,7 @@ class RtlEngine final : public DetectorEngine {
   std::deque<EvCtx> lanes_, exec_, raced_;  // lanes fed / executed awaiting write-back / raced
   EvCtx cur_{}, kernel_ctx_{};
   uint64_t now_ = 0, clocked_ = 0, stall_ = 0, last_due_ = 0, idle_run_ = 0;
+  uint64_t steps_[2][SCORD_STEP_COUNT] = {};  // deciding steps seen on step_o (READ, WRITE)
 };
 
 // --detector=both: the C model decides at call time, the RTL in its own time; every metadata

@@ -26,6 +26,8 @@ static void usage(FILE *f) {
           "  --detector=MODE       off | ref (C model) | rtl (Verilated RTL) | both (RTL and C model in\n"
           "                        lockstep, every race and metadata write compared; docs/cosim.md)\n"
           "  --trace FILE, +trace  RTL waveform (VCD) of an rtl|both run (+trace: scord-sim.vcd)\n"
+          "  --coverage FILE       rtl|both: spec-step counts of the RTL to FILE.steps, and (scord-sim-cov)\n"
+          "                        Verilator line/toggle coverage to FILE (docs/cosim.md)\n"
 
           "  --dump-vectors FILE   write the detector's arrival stream as a vectors v1 file\n"
           "  --compare-off         run with detection off and on (and each overhead source off):\n"
@@ -104,7 +106,8 @@ static int compare_off(SimConfig c, const Workload &w) {
   Stats st[6];
   std::string err;
   c.dump_vectors.clear();
-  c.vcd.clear();  // six child runs: no waveform
+  c.vcd.clear();  // six child runs: no waveform, no coverage files
+  c.coverage.clear();
   for (int i = 0; i < 6; i++) {
     SimConfig v = c;
     v.detector = vs[i].det ? (c.detector == "off" ? "ref" : c.detector) : "off";
@@ -153,6 +156,7 @@ static int bench(SimConfig c, const Workload &w) {
     v.detector = mode;
     v.dump_vectors.clear();
     v.vcd.clear();
+    v.coverage.clear();
     v.progress = false;
     Stats st;
     if (run_sim_forked(v, w, st, err)) die(err);
@@ -191,6 +195,7 @@ int sc_main(int argc, char **argv) {
     else if (s == "--no-progress") a.progress = 0;
     else if (s == "--print-config") c.print_config_only = true;
     else if (s == "+trace") c.vcd = "scord-sim.vcd";
+    else if (s.rfind("--coverage", 0) == 0 && (s.size() == 10 || s[10] == '=')) c.coverage = value("--coverage");
     else if (s.rfind("--trace", 0) == 0 && (s.size() == 7 || s[7] == '=')) c.vcd = value("--trace");
     else if (s == "--stats-only") c.stats_only = true;
     else if (s.rfind("--config", 0) == 0 && (s.size() == 8 || s[8] == '=')) a.config_files.push_back(value("--config"));
@@ -217,6 +222,8 @@ int sc_main(int argc, char **argv) {
     if (!engine_supported(c.detector, c.det, why)) die(why);
   } else if (!c.vcd.empty()) {
     die("--trace/+trace records the RTL waveform: it needs --detector=rtl or --detector=both");
+  } else if (!c.coverage.empty()) {
+    die("--coverage records RTL coverage: it needs --detector=rtl or --detector=both");
   }
   if (write_only) {
     std::string err;

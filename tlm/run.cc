@@ -17,6 +17,7 @@ int run_sim(const SimConfig &c, const Workload &w, Stats &st, std::vector<scord_
   if (c.det_on()) {
     EngineOpts o;
     o.vcd = c.vcd;
+    o.coverage = c.coverage;
     o.source = c.trace;
     eng = make_engine(c.detector, c.det, o, err);
     if (!eng) return 2;
