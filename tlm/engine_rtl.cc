@@ -166,11 +166,12 @@ class RtlEngine final : public DetectorEngine {
     check_build_config();
     if (!o.vcd.empty()) {
 #if VM_TRACE
-      g_vcd = new VerilatedVcdC;
-      m_->trace(g_vcd, 99);  // every level (cosim_trace.vlt leaves out wide storage vectors)
-      g_vcd->open(o.vcd.c_str());  // after elaboration of the model
-      if (!g_vcd->isOpen()) throw std::runtime_error(o.vcd + ": cannot open the waveform file");
-      g_vcd_path = o.vcd;
+      // Fail now on an unwritable path; the waveform itself opens at the first clock, after
+      // SystemC's elaboration (start_vcd).
+      FILE *f = fopen(o.vcd.c_str(), "w");
+      if (!f) throw std::runtime_error(o.vcd + ": cannot open the waveform file for writing");
+      fclose(f);
+      vcd_pending_ = true;
 #else
       throw std::runtime_error("this program was built without waveform support (use scord-sim for --trace)");
 #endif
@@ -261,6 +262,7 @@ class RtlEngine final : public DetectorEngine {
   }
   uint64_t overflow() const override { return m_->race_overflow_o; }
   void finish() override {
+    if (vcd_pending_) start_vcd();
     uint64_t start = now_;
     while (!quiet()) {
       step();
@@ -282,6 +284,18 @@ class RtlEngine final : public DetectorEngine {
   }
 
  private:
+  // Open the waveform (once, at the first clock after SystemC's elaboration).
+  void start_vcd() {
+    vcd_pending_ = false;
+#if VM_TRACE
+    g_vcd = new VerilatedVcdC;
+    m_->trace(g_vcd, 99);  // every level (cosim_trace.vlt leaves out wide storage vectors)
+    g_vcd->open(opts_.vcd.c_str());
+    if (!g_vcd->isOpen()) fail(opts_.vcd + ": cannot open the waveform file");
+    g_vcd_path = opts_.vcd;
+#endif
+  }
+
   // Coverage at the end of a run: Verilator's (line, toggle) in a coverage build, and always
   // the RTL's deciding-step counts as "READ|WRITE <step> <count>" lines in FILE.steps.
   void write_coverage() {
@@ -355,6 +369,7 @@ class RtlEngine final : public DetectorEngine {
 
   // One clock cycle; returns whether an input beat was accepted.
   bool step() {
+    if (vcd_pending_) start_vcd();
     if (g_interrupted) {
       fflush(stdout);
       fprintf(stderr, "scord-sim: interrupted at RTL cycle %" PRIu64 "%s%s\n", now_,
@@ -449,6 +464,7 @@ class RtlEngine final : public DetectorEngine {
   scord_params p_;
   scord_layout lay_{}, rtl_lay_{};
   bool same_layout_ = true;
+  bool vcd_pending_ = false;  // --trace given, waveform not opened yet
   EngineOpts opts_;
   RtlSink *sink_;
   MdTimer *timer_ = nullptr;

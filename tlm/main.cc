@@ -2,6 +2,7 @@
 // TLM-2.0 GPU model with the ScoRD detector, print the configuration, the races and the
 // statistics; --compare-off measures the detector's overhead as the paper's Figures 8-10 do;
 // --bench measures simulation speed. See docs/tlm.md.
+#include <cerrno>
 #include <cinttypes>
 #include <cstdlib>
 #include <cstdio>
@@ -220,6 +221,12 @@ int sc_main(int argc, char **argv) {
   if (c.detector == "rtl" || c.detector == "both") {
     std::string why;
     if (!engine_supported(c.detector, c.det, why)) die(why);
+    for (const std::string *f : {&c.vcd, &c.coverage}) {  // fail before the run on a bad path
+      if (f->empty()) continue;
+      FILE *t = fopen(f->c_str(), "a");
+      if (!t) die(*f + ": cannot open for writing: " + strerror(errno));
+      fclose(t);
+    }
   } else if (!c.vcd.empty()) {
     die("--trace/+trace records the RTL waveform: it needs --detector=rtl or --detector=both");
   } else if (!c.coverage.empty()) {
