@@ -34,6 +34,7 @@ void RaceDetector::ctx(const scord_event &ev, unsigned lane, uint64_t cycle) {
 
 void RaceDetector::finish() {
   eng_->finish();
+  st_.det_engine_cycles = eng_->clock();
   scord_race rr;
   while (eng_->pop_race(rr)) races_.push_back(rr);
 }

@@ -75,6 +75,8 @@ class DetectorEngine {
   // End of the run: finish all work so every race is out; a lockstep engine checks that
   // nothing is left unmatched.
   virtual void finish() {}
+  // A self-timed engine's clock (cycles), 0 for untimed ones.
+  virtual uint64_t clock() const { return 0; }
 };
 
 // The C reference model (scord_detector over its own sparse metadata store). p must be

@@ -273,6 +273,7 @@ class RtlEngine final : public DetectorEngine {
   }
 
   uint64_t cycles() const { return now_; }
+  uint64_t clock() const override { return now_; }
   uint64_t clocked() const { return clocked_; }
   const scord_layout &layout() const { return lay_; }
   // An RTL metadata word in the run's layout (equal unless the run uses narrower ids).
@@ -527,6 +528,7 @@ class BothEngine final : public DetectorEngine, public RtlSink {
     rtl_->kernel_reset();
   }
   bool pop_race(scord_race &r) override { return rtl_->pop_race(r); }
+  uint64_t clock() const override { return rtl_->clock(); }
   uint64_t overflow() const override { return rtl_->overflow(); }
   void finish() override {
     rtl_->finish();

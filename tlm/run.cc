@@ -141,6 +141,8 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
     fprintf(f, "det_md_line_reads %" PRIu64 "\ndet_md_line_writes %" PRIu64 "\n", st.det_md_reads, st.det_md_writes);
     fprintf(f, "det_queue_occupancy_mean %.2f\ndet_queue_occupancy_max %" PRIu64 "\n",
             ratio(st.det_occ_sum, st.det_timed), st.det_occ_max);
+    if (st.det_engine_cycles)
+      fprintf(f, "det_rtl_done_cycle %" PRIu64 "\n", st.det_engine_cycles);  // RTL idle after its last packet
     fprintf(f, "det_stall_cycles %" PRIu64 "\ndet_stalled_packets %" PRIu64 "\nl1hit_stall_cycles %" PRIu64 "\n",
             st.det_stall_cycles, st.det_stalled_packets, st.lhd_stall_cycles);
   }

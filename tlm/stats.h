@@ -36,6 +36,7 @@ struct Stats {
   uint64_t lhd_stall_cycles = 0;        // L1-hit loads delayed by the detector
   uint64_t races = 0, race_overflow = 0;
   uint64_t det_md_reads = 0, det_md_writes = 0;  // metadata line transactions
+  uint64_t det_engine_cycles = 0;  // self-timed engine (RTL): its clock when it finished its work
   double wall_seconds = 0;
   // Busy share of the run's cycles (mean over instances, and the busiest one) per resource class.
   enum { U_SM_INJ, U_SM_EJ, U_L2_IN, U_L2_OUT, U_L2_TAG, U_DRAM_BUS, U_MD_LINK, U_DET_IN, U_COUNT };
