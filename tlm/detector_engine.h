@@ -37,12 +37,14 @@ struct EvCtx {
   unsigned lane = 0;       // lane of an access run
   uint64_t cycle = 0;      // arrival cycle (simulated time)
   uint64_t stream_line = 0;// line of this event in the --dump-vectors file of the same run
+  uint64_t seq = 0;        // access lanes fed to the RTL before and including this one
 };
 
 // Options of engines built from the RTL.
 struct EngineOpts {
   std::string vcd;         // waveform file ("" = no waveform)
   std::string source;      // trace file of the run ("" for a built-in workload)
+  std::vector<std::string> plusargs;  // +args for the Verilated model ($test$plusargs)
   std::string coverage;    // at the end: Verilator coverage to FILE (coverage build only) and
                            // the spec-step counts of the RTL to FILE.steps ("" = none)
 };

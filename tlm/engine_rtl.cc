@@ -122,6 +122,8 @@ struct RtlSink {
   virtual void on_race(const scord_race &r, const EvCtx *ctx, uint64_t rtl_cycle) = 0;
   // One access lane executed (in order): whether it raced, and its deciding step.
   virtual void on_lane(bool raced, unsigned step, const EvCtx *ctx, uint64_t rtl_cycle) = 0;
+  // End of every clock cycle.
+  virtual void on_cycle(uint64_t rtl_cycle) = 0;
 };
 
 std::string hex(uint64_t v) {
@@ -160,6 +162,11 @@ class RtlEngine final : public DetectorEngine {
     same_layout_ = memcmp(&lay_, &rtl_lay_, sizeof lay_) == 0;
     store_ = scord_store_new(p.heap_bytes / p.granule / p.md_ratio);
     if (!store_) throw std::runtime_error("out of memory for the RTL metadata store");
+    {
+      std::vector<const char *> av{"scord-sim"};
+      for (auto &a : o.plusargs) av.push_back(a.c_str());
+      ctx_->commandArgs((int)av.size(), av.data());
+    }
     ctx_->timeprecision(-12);  // waveform in ps: cycle c spans [c ns, c+1 ns), as SystemC time
     if (!o.vcd.empty()) ctx_->traceEverOn(true);
     m_.reset(new Vscord_detector(ctx_.get(), "scord_detector"));
@@ -226,6 +233,7 @@ class RtlEngine final : public DetectorEngine {
     t->in_fence_dev_i = 0;
     t->in_addr_i = x.addr;
     t->in_pc_i = x.pc;
+    cur_.seq = ++seq_;
     lanes_.push_back(cur_);
     feed();
   }
@@ -454,6 +462,7 @@ class RtlEngine final : public DetectorEngine {
     t->eval();
     if (g_vcd) g_vcd->dump(now_ * 1000 + 500);
     idle_run_ = active ? 0 : idle_run_ + 1;
+    if (sink_) sink_->on_cycle(now_);
     now_++;
     clocked_++;
     return taken;
@@ -476,6 +485,7 @@ class RtlEngine final : public DetectorEngine {
   std::deque<scord_race> races_;
   std::deque<EvCtx> lanes_, exec_, raced_;  // lanes fed / executed awaiting write-back / raced
   EvCtx cur_{}, kernel_ctx_{};
+  uint64_t seq_ = 0;  // access lanes fed
   uint64_t now_ = 0, clocked_ = 0, stall_ = 0, last_due_ = 0, idle_run_ = 0;
   uint64_t steps_[2][SCORD_STEP_COUNT] = {};  // deciding steps seen on step_o (READ, WRITE)
 };
@@ -532,6 +542,7 @@ class BothEngine final : public DetectorEngine, public RtlSink {
   uint64_t overflow() const override { return rtl_->overflow(); }
   void finish() override {
     rtl_->finish();
+    if (pend_) report_pending();
     if (!expw_.empty()) {
       const ExpW &e = expw_.front();
       diverge(e.clear ? "kernel metadata clear" : "metadata write", &e.ctx, nullptr, rtl_->cycles(), describe(e),
@@ -554,7 +565,10 @@ class BothEngine final : public DetectorEngine, public RtlSink {
     std::string got = "write index " + hex(index) + " value " + hex(value) + " (" + fields(value) + ")";
     if (expw_.empty()) diverge("metadata write", nullptr, ctx, rc, "nothing (no further write)", got);
     const ExpW &e = expw_.front();
-    if (e.clear || e.index != index || e.value != value) diverge("metadata write", &e.ctx, ctx, rc, describe(e), got);
+    if (e.clear || e.index != index || e.value != value) {
+      if (pend_ && ctx && ctx->seq >= pend_ctx_.seq) report_pending();  // a consequence of it
+      diverge("metadata write", &e.ctx, ctx, rc, describe(e), got);
+    }
     expw_.pop_front();
   }
   void on_clear(const EvCtx *ctx, uint64_t rc) override {
@@ -566,6 +580,7 @@ class BothEngine final : public DetectorEngine, public RtlSink {
   void on_race(const scord_race &r, const EvCtx *ctx, uint64_t rc) override {
     char got[512], want[512];
     scord_race_format(&r, got, sizeof got);
+    if (pend_) report_pending();  // this record comes from the lane already found to differ
     if (expr_.empty()) diverge("race record", nullptr, ctx, rc, "no race", got);
     scord_race_format(&expr_.front().first, want, sizeof want);
     if (strcmp(got, want) != 0) diverge("race record", &expr_.front().second, ctx, rc, want, got);
@@ -578,15 +593,33 @@ class BothEngine final : public DetectorEngine, public RtlSink {
     bool want = expl_.front();
     expl_.pop_front();
     compared_lanes_++;
-    if (raced == want) return;
-    std::string rtl = std::string(raced ? "a race on this lane" : "no race on this lane") + " (deciding step " +
-                      (step < SCORD_STEP_COUNT ? scord_step_name[step] : "?") + ")";
+    if (raced == want || pend_) return;
+    // Hold the report for a few cycles: an earlier lane's metadata write-back (1-2 cycles behind
+    // its execution) may differ too, and that is the first divergence.
+    pend_ = true;
+    pend_deadline_ = rc + kPendCycles;
+    pend_rc_ = rc;
+    pend_rtl_ = std::string(raced ? "a race on this lane" : "no race on this lane") + " (deciding step " +
+                (step < SCORD_STEP_COUNT ? scord_step_name[step] : "?") + ")";
     if (want) {
       char b[512];
       scord_race_format(&expr_.front().first, b, sizeof b);
-      diverge("race decision", &expr_.front().second, ctx, rc, b, rtl);
+      pend_c_ = b;
+      pend_cref_ = expr_.front().second;
+      pend_has_cref_ = true;
+    } else {
+      pend_c_ = "no race on this lane";
+      pend_has_cref_ = false;
     }
-    diverge("race decision", ctx, nullptr, rc, "no race on this lane", rtl);
+    pend_ctx_ = ctx ? *ctx : EvCtx{};
+  }
+  void on_cycle(uint64_t rc) override {
+    if (pend_ && rc >= pend_deadline_) report_pending();
+  }
+  [[noreturn]] void report_pending() {
+    pend_ = false;
+    if (pend_has_cref_) diverge("race decision", &pend_cref_, &pend_ctx_, pend_rc_, pend_c_, pend_rtl_);
+    diverge("race decision", &pend_ctx_, nullptr, pend_rc_, pend_c_, pend_rtl_);
   }
 
  private:
@@ -618,6 +651,10 @@ class BothEngine final : public DetectorEngine, public RtlSink {
       print_ctx(f, "RTL", crtl, opts_.source);
     fprintf(f, "  C model output: %s\n", cmodel.c_str());
     fprintf(f, "  RTL output:     %s\n", rtl.c_str());
+    if (pend_)
+      fprintf(f, "  (a later lane, %s at RTL cycle %" PRIu64 ", also differs: C model %s; RTL %s)\n",
+              pend_ctx_.ev.type <= SCORD_EV_ATOM ? scord_kind_name[pend_ctx_.ev.type] : "event", pend_rc_,
+              pend_c_.c_str(), pend_rtl_.c_str());
     if (g_vcd)
       fprintf(f, "  waveform: %s (flushed; RTL cycle %" PRIu64 " is at %" PRIu64 " ns)\n", g_vcd_path.c_str(), rc, rc);
     else
@@ -634,6 +671,12 @@ class BothEngine final : public DetectorEngine, public RtlSink {
   std::deque<ExpW> expw_;
   std::deque<std::pair<scord_race, EvCtx>> expr_;
   std::deque<bool> expl_;  // per access lane fed: did the C model race on it
+  // A race-decision divergence held for kPendCycles (see on_lane).
+  static constexpr uint64_t kPendCycles = 16;
+  bool pend_ = false, pend_has_cref_ = false;
+  uint64_t pend_deadline_ = 0, pend_rc_ = 0;
+  std::string pend_c_, pend_rtl_;
+  EvCtx pend_cref_{}, pend_ctx_{};
   std::vector<MdTouch> scratch_;
   EvCtx cur_{};
   uint64_t writes_ = 0, races_ = 0, compared_lanes_ = 0;

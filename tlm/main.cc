@@ -27,6 +27,7 @@ static void usage(FILE *f) {
           "  --detector=MODE       off | ref (C model) | rtl (Verilated RTL) | both (RTL and C model in\n"
           "                        lockstep, every race and metadata write compared; docs/cosim.md)\n"
           "  --trace FILE, +trace  RTL waveform (VCD) of an rtl|both run (+trace: scord-sim.vcd)\n"
+          "  +ARG                  passed to the Verilated RTL (its $test$plusargs)\n"
           "  --coverage FILE       rtl|both: spec-step counts of the RTL to FILE.steps, and (scord-sim-cov)\n"
           "                        Verilator line/toggle coverage to FILE (docs/cosim.md)\n"
 
@@ -196,6 +197,7 @@ int sc_main(int argc, char **argv) {
     else if (s == "--no-progress") a.progress = 0;
     else if (s == "--print-config") c.print_config_only = true;
     else if (s == "+trace") c.vcd = "scord-sim.vcd";
+    else if (s.size() > 1 && s[0] == '+') c.plusargs.push_back(s);  // for the RTL's $test$plusargs
     else if (s.rfind("--coverage", 0) == 0 && (s.size() == 10 || s[10] == '=')) c.coverage = value("--coverage");
     else if (s.rfind("--trace", 0) == 0 && (s.size() == 7 || s[7] == '=')) c.vcd = value("--trace");
     else if (s == "--stats-only") c.stats_only = true;

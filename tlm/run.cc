@@ -18,6 +18,7 @@ int run_sim(const SimConfig &c, const Workload &w, Stats &st, std::vector<scord_
     EngineOpts o;
     o.vcd = c.vcd;
     o.coverage = c.coverage;
+    o.plusargs = c.plusargs;
     o.source = c.trace;
     eng = make_engine(c.detector, c.det, o, err);
     if (!eng) return 2;

@@ -60,6 +60,7 @@ struct SimConfig {
   std::string trace;            // trace file path
   std::string dump_vectors;     // --dump-vectors FILE
   std::string vcd;              // --trace FILE / +trace: RTL waveform (detector rtl|both)
+  std::vector<std::string> plusargs;  // +ARG (other than +trace): passed to the Verilated RTL
   std::string coverage;         // --coverage FILE: RTL coverage data (detector rtl|both)
   std::string write_trace;      // --write-trace FILE (built-in workload as a trace)
   bool progress = false;
