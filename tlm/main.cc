@@ -117,6 +117,7 @@ static int compare_off(SimConfig c, const Workload &w) {
     v.ovh_noc = vs[i].noc;
     v.ovh_md = vs[i].md;
     v.progress = false;
+    v.child_prints_races = i == 1;  // the races of the full detection run, before its summary
     int rc = run_sim_forked(v, w, st[i], err);
     if (rc) die(std::string(vs[i].name) + ": " + err);
     uint64_t dram = st[i].dram_reads[0] + st[i].dram_writes[0] + st[i].dram_reads[1] + st[i].dram_writes[1];

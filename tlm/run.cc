@@ -80,6 +80,14 @@ int run_sim_forked(const SimConfig &c, const Workload &w, Stats &st, std::string
       fprintf(stderr, "scord-sim: %s\n", e.c_str());
       _exit(rc);
     }
+    if (c.child_prints_races) {
+      char buf[512];
+      for (auto &r : races) {
+        scord_race_format(&r, buf, sizeof buf);
+        printf("%s\n", buf);
+      }
+      fflush(stdout);
+    }
     const char *p = reinterpret_cast<const char *>(&s);
     size_t left = sizeof s;
     while (left) {

@@ -69,6 +69,7 @@ struct SimConfig {
   bool print_config_only = false;
   bool stats_only = false;      // print statistics without the config block and races
   bool quiet_races = false;
+  bool child_prints_races = false;  // run_sim_forked: the child prints its race lines (--compare-off "on")
 
   SimConfig();
   bool det_on() const { return detector != "off"; }
