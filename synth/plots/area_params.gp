@@ -4,33 +4,35 @@
 if (!exists("outdir")) outdir = "."
 set datafile separator ","
 set datafile columnheaders
-set terminal pngcairo size 1500,520 font "sans,10"
+set terminal pngcairo size 1500,520 font "sans,10" noenhanced
 set output outdir."/area_params.png"
 csv = outdir."/configs.csv"
 set multiplot layout 1,3 title "ScoRD on OSU 0.18 um (Yosys 0.23, typical corner): area and state, one parameter changed from the default"
 set grid
-set ylabel "area (mm^2)"
+set ylabel "area (mm²)"
 set y2label "hardware state (bytes)"
 set ytics nomirror
 set y2tics
-set key top left
+set key bottom right
 set yrange [0:*]
 set y2range [0:*]
 sel(s, c) = (strcol("status") eq "ok" && (strcol("sweep") eq s || strcol("config") eq "default")) ? column(c) : NaN
 set xlabel "FenceIdBits"
 set xtics (4, 6, 8)
+set xrange [3.5:8.5]
 plot csv using (sel("fence", "fence_id_bits")):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "GPU total (detector + NumSms trackers)", \
      csv using (sel("fence", "fence_id_bits")):(column("det_area_um2")/1e6) smooth unique with linespoints lw 2 title "detector", \
      csv using (sel("fence", "fence_id_bits")):(column("total_state_bytes")) axes x1y2 smooth unique with linespoints dt 2 title "state bytes (right)"
 set xlabel "BloomBinBits (16: entry over 64 bits, rejected)"
 set xtics (4, 8, 16)
 set logscale x 2
+set xrange [3:20]
 plot csv using (sel("bloom", "bloom_bin_bits")):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "GPU total", \
      csv using (sel("bloom", "bloom_bin_bits")):(column("det_area_um2")/1e6) smooth unique with linespoints lw 2 title "detector", \
      csv using (sel("bloom", "bloom_bin_bits")):(column("total_state_bytes")) axes x1y2 smooth unique with linespoints dt 2 title "state bytes (right)"
-unset logscale x
 set xlabel "LockEntries"
 set xtics (2, 4, 8)
+set xrange [1.7:9.5]
 plot csv using (sel("lock", "lock_entries")):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "GPU total", \
      csv using (sel("lock", "lock_entries")):(column("det_area_um2")/1e6) smooth unique with linespoints lw 2 title "detector", \
      csv using (sel("lock", "lock_entries")):(column("total_state_bytes")) axes x1y2 smooth unique with linespoints dt 2 title "state bytes (right)"

@@ -4,7 +4,7 @@
 if (!exists("outdir")) outdir = "."
 set datafile separator ","
 set datafile columnheaders
-set terminal pngcairo size 1200,480 font "sans,10"
+set terminal pngcairo size 1200,480 font "sans,10" noenhanced
 set output outdir."/fmax.png"
 csv = outdir."/configs.csv"
 set title "Fmax per configuration (OpenSTA on the Yosys netlist, OSU 0.18 um typical, no wire load: optimistic)"

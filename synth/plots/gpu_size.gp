@@ -4,7 +4,7 @@
 if (!exists("outdir")) outdir = "."
 set datafile separator ","
 set datafile columnheaders
-set terminal pngcairo size 1200,520 font "sans,10"
+set terminal pngcairo size 1200,520 font "sans,10" noenhanced
 set output outdir."/gpu_size.png"
 csv = outdir."/configs.csv"
 set multiplot layout 1,2 title "ScoRD against GPU size (OSU 0.18 um, Yosys 0.23 + OpenSTA, typical corner)"
@@ -13,7 +13,7 @@ set key top left
 set xlabel "streaming multiprocessors (NumSms)"
 set xtics (15, 80, 132)
 sel(w) = (strcol("status") eq "ok" && (strcol("sweep") eq "gpu" || strcol("config") eq "default") && column("warps_per_sm") == w) ? column("num_sms") : NaN
-set ylabel "area (mm^2)"
+set ylabel "area (mm²)"
 set logscale y
 plot csv using (sel(32)):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "total, 32 warps/SM", \
      csv using (sel(64)):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "total, 64 warps/SM", \

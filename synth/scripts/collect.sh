@@ -6,6 +6,7 @@
 #                        (detector + NumSms trackers), fence-file area and its source, iCE40
 #                        figures where run; rejected configurations keep a row with the reason
 #   default_modules.csv  the default configuration's area per module
+#   sweeps.md            configs.csv as a Markdown table (docs/synth.md section 3)
 #   fence_fit.txt        straight line area = a + b * bits through every synthesised fence file,
 #                        used for configurations whose fence file was left out (source "fit")
 # Usage: collect.sh RESULTS_DIR PATH/TO/scord-state
@@ -94,4 +95,16 @@ ncol=$(awk -F, '{ print NF }' <<< "$hdr")
       "$out/default/$t/summary.txt" | sort
   done
 } > "$out/default_modules.csv"
-echo "collect.sh: wrote $out/configs.csv $out/default_modules.csv $out/fence_fit.txt"
+# sweeps.md: the configurations as a Markdown table for docs/synth.md.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  function v(k) { return $(c[k]) }
+  function f(k, d) { return v(k) == "" ? "-" : sprintf("%." d "f", v(k)) }
+  BEGIN { print "| configuration | state (B) | entry bits | detector (mm2) | fence file (mm2) | tracker (mm2) | GPU total (mm2) | detector Fmax (MHz) | tracker Fmax (MHz) |"
+          print "|---|---:|---:|---:|---:|---:|---:|---:|---:|" }
+  $3 != "ok" { r = $3; gsub(/"/, "", r); printf "| %s | %s | | | | | | | |\n", $1, r; next }
+  { printf "| %s | %s | %s | %s | %s%s | %s | %s | %s | %s |\n", v("config"), v("total_state_bytes"), v("md_entry_bits"),
+      f("det_area_um2", 0) == "-" ? "-" : sprintf("%.3f", v("det_area_um2") / 1e6),
+      v("fence_file_area_um2") == "" ? "-" : sprintf("%.3f", v("fence_file_area_um2") / 1e6), v("fence_area_source") == "fit" ? " (fit)" : "",
+      v("trk_area_um2") == "" ? "-" : sprintf("%.3f", v("trk_area_um2") / 1e6), f("gpu_area_mm2", 2),
+      f("det_fmax_mhz", 0), f("trk_fmax_mhz", 0) }' "$out/configs.csv" > "$out/sweeps.md"
+echo "collect.sh: wrote $out/configs.csv $out/default_modules.csv $out/fence_fit.txt $out/sweeps.md"
