@@ -74,6 +74,13 @@ struct scord_rtl {
   scord_layout lp, lv;
   std::string variant, error;
   unsigned latency = 1;
+  unsigned stall_pct = 0;     // random back-pressure on the memory port (scord_rtl_set_stall)
+  uint64_t rng = 1;
+  bool stall() {
+    if (!stall_pct) return false;
+    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+    return rng % 100 < stall_pct;
+  }
   scord_mdport obs{};
   bool observing = false;
   std::map<uint64_t, uint64_t> md;   // metadata, variant layout
@@ -160,8 +167,9 @@ struct Engine : EngineBase {
     }
     t->merge_sel_i = merge.empty() ? 0 : merge.front().src;
     t->merge_en_i = !merge.empty();
-    t->mem_req_ready_i = 1;
-    bool rv = !resp.empty() && resp.front().due <= r->cycles;
+    bool req_ready = !r->stall();
+    t->mem_req_ready_i = req_ready;
+    bool rv = !resp.empty() && resp.front().due <= r->cycles && !r->stall();
     t->mem_resp_valid_i = rv;
     t->mem_resp_rdata_i = rv ? resp.front().data : 0;
     t->race_ready_i = 1;
@@ -170,7 +178,7 @@ struct Engine : EngineBase {
 
     bool taken = ev && ((t->ev_ready_o >> sm) & 1u);
     if (t->det_in_valid_o && t->det_in_ready_o && --merge.front().beats == 0) merge.pop_front();
-    if (t->mem_req_valid_o) {
+    if (t->mem_req_valid_o && req_ready) {
       if (t->mem_req_clear_o) {
         r->clear();
       } else {
@@ -295,6 +303,13 @@ scord_rtl *scord_rtl_new(const scord_params *p, unsigned latency, char *err, siz
 }
 
 void scord_rtl_free(scord_rtl *r) { delete r; }
+
+int scord_rtl_set_stall(scord_rtl *r, unsigned pct, uint64_t seed) {
+  if (pct > 90) return -1;
+  r->stall_pct = pct;
+  r->rng = seed ? seed : 1;
+  return 0;
+}
 const char *scord_rtl_variant(const scord_rtl *r) { return r->variant.c_str(); }
 
 void scord_rtl_observe(scord_rtl *r, const scord_mdport *observer) {

@@ -11,7 +11,8 @@
 ** buffer is drained every cycle, so it never overflows).  Metadata values handed out are
 ** re-encoded in the requested layout.
 **
-** Timing: the memory model answers reads after a fixed latency; no back-pressure.
+** Timing: the memory model answers reads after a fixed latency, optionally with random
+** back-pressure (scord_rtl_set_stall).
 ** Not thread-safe per context.
 */
 #ifndef SCORD_RTL_BRIDGE_H
@@ -30,6 +31,10 @@ typedef struct scord_rtl scord_rtl;
 ** that differs from each variant) or on allocation failure. */
 scord_rtl *scord_rtl_new(const scord_params *p, unsigned latency, char *err, size_t errlen);
 void scord_rtl_free(scord_rtl *r);
+/* Random back-pressure on the memory port: each cycle the request channel is not ready
+** and a due response is held back, each with probability pct % (0..90; -1 otherwise),
+** from a generator seeded with seed (reproducible). Default 0: no stalls. */
+int scord_rtl_set_stall(scord_rtl *r, unsigned pct, uint64_t seed);
 /* Name of the variant chosen ("default", "md16", "small"). */
 const char *scord_rtl_variant(const scord_rtl *r);
 

@@ -1,11 +1,13 @@
 /*
 ** scord-vec -- run trace-vector files through the detector model (vectors.md).
 **
-**   scord-vec [--model=ref|rtl|both] [--latency=L] [--json] [--config key=value]...
+**   scord-vec [--model=ref|rtl|both] [--latency=L] [--stall=PCT] [--seed=N] [--json]
+**             [--config key=value]...
 **             [--dump-metadata] [--no-expect] [--stats] FILE...
 **
 ** --model=rtl runs the Verilated RTL (testbench/rtl_bridge.h, a C++ memory model with a
-** fixed latency L behind the metadata port); --model=both runs the C model and the RTL in
+** fixed latency L behind the metadata port, and with --stall random back-pressure on it,
+** reproducible with --seed); --model=both runs the C model and the RTL in
 ** lockstep, comparing after every event the race records and every metadata write
 ** (index and value, in order); the first divergence stops the file with the event, its
 ** line, both outputs and both metadata words.  Both need a build with the RTL; a file
@@ -34,14 +36,16 @@
 
 typedef struct opts {
   const char *model;
-  unsigned latency;
+  unsigned latency, stall;
+  uint64_t seed;
   bool json, dump_md, no_expect, stats, skip_unsupported;
   const char **cfg;
   size_t ncfg;
 } opts;
 
 static void usage(FILE *f) {
-  fputs("usage: scord-vec [--model=ref|rtl|both] [--latency=L] [--json] [--config key=value]...\n"
+  fputs("usage: scord-vec [--model=ref|rtl|both] [--latency=L] [--stall=PCT] [--seed=N] [--json]\n"
+        "                 [--config key=value]...\n"
         "                 [--dump-metadata] [--no-expect] [--stats] [--skip-unsupported] FILE...\n"
         "Runs vectors v1 files through the ScoRD reference model, prints each race,\n"
         "checks the files' expect lines. Exit: 0 pass, 1 expectation failure, 2 error.\n",
@@ -189,6 +193,7 @@ static int run_file(const char *path, const opts *o) {
           break;
         }
         if (use_ref) scord_rtl_observe(rtl, &rport);
+        scord_rtl_set_stall(rtl, o->stall, o->seed);
       }
 #endif
     }
@@ -295,6 +300,11 @@ static int run_file(const char *path, const opts *o) {
         s = nl + 1;
       }
     }
+#ifdef SCORD_HAVE_RTL
+    if (o->stats && rtl)
+      printf("stats file=%s rtl_variant=%s rtl_cycles=%" PRIu64 " rtl_lanes=%" PRIu64 "\n", path,
+             scord_rtl_variant(rtl), scord_rtl_cycles(rtl), scord_rtl_lanes(rtl));
+#endif
     if (o->stats && det) {
       const scord_detector_stats *st = scord_detector_get_stats(det);
       printf("stats file=%s accesses=%" PRIu64 " outside=%" PRIu64 " fences=%" PRIu64 "\n", path, st->accesses, st->outside, st->fences);
@@ -331,7 +341,7 @@ static int run_file(const char *path, const opts *o) {
 }
 
 int main(int argc, char **argv) {
-  opts o = {.model = "ref", .latency = 4};
+  opts o = {.model = "ref", .latency = 4, .seed = 1};
   o.cfg = calloc((size_t)argc, sizeof *o.cfg);
   const char **files = calloc((size_t)argc, sizeof *files);
   size_t nfiles = 0;
@@ -352,6 +362,15 @@ int main(int argc, char **argv) {
         return 2;
       }
       o.latency = (unsigned)l;
+    } else if (strncmp(a, "--stall=", 8) == 0 || strncmp(a, "--seed=", 7) == 0) {
+      bool st = a[3] == 't';
+      char *end;
+      unsigned long long v = strtoull(a + (st ? 8 : 7), &end, 0);
+      if (*end || a[st ? 8 : 7] == 0 || a[st ? 8 : 7] == '-' || (st && v > 90)) {
+        fprintf(stderr, "scord-vec: %s: %s\n", a, st ? "must be 0..90 (percent)" : "not a number");
+        return 2;
+      }
+      if (st) o.stall = (unsigned)v; else o.seed = v;
     }
     else if (strcmp(a, "--config") == 0 || strncmp(a, "--config=", 9) == 0) {
       const char *kv = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
