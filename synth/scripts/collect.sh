@@ -76,6 +76,10 @@ ncol=$(awk -F, '{ print NF }' <<< "$hdr")
       [ -n "$da" ] && da=$(awk -v r="$da" -v f="$fen" 'BEGIN { printf "%.1f", r + f }')
       [ -n "$df" ] && df=$((df + bits))
       dc="" dfm="" dfr=""
+    elif [ ! -s "$D" ]; then
+      # detector not synthesised: the fence file from the fit, no detector total
+      fen=$(awk -v a="$fa" -v b="$fb" -v x="$bits" 'BEGIN { printf "%.1f", a + b * x }')
+      src=fit
     else
       fen=$(modarea "$D" fence) src=synth
     fi
