@@ -16,24 +16,25 @@ set y2tics
 set key bottom right
 set yrange [0:*]
 set y2range [0:*]
-sel(s, c) = (strcol("status") eq "ok" && (strcol("sweep") eq s || strcol("config") eq "default")) ? column(c) : NaN
+# rows of one sweep plus the default, so lines join only the points of that sweep
+rows(s) = sprintf("< awk -F, 'NR == 1 || ($3 == \"ok\" && ($2 == \"%s\" || $1 == \"default\"))' %s", s, csv)
 set xlabel "FenceIdBits"
 set xtics (4, 6, 8)
 set xrange [3.5:8.5]
-plot csv using (sel("fence", "fence_id_bits")):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "GPU total (detector + NumSms trackers)", \
-     csv using (sel("fence", "fence_id_bits")):(column("det_area_um2")/1e6) smooth unique with linespoints lw 2 title "detector", \
-     csv using (sel("fence", "fence_id_bits")):(column("total_state_bytes")) axes x1y2 smooth unique with linespoints dt 2 title "state bytes (right)"
+plot rows("fence") using (column("fence_id_bits")):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "GPU total (detector + NumSms trackers)", \
+     rows("fence") using (column("fence_id_bits")):(column("det_area_um2")/1e6) smooth unique with linespoints lw 2 title "detector", \
+     rows("fence") using (column("fence_id_bits")):(column("total_state_bytes")) axes x1y2 smooth unique with linespoints dt 2 title "state bytes (right)"
 set xlabel "BloomBinBits (16: entry over 64 bits, rejected)"
 set xtics (4, 8, 16)
 set logscale x 2
 set xrange [3:20]
-plot csv using (sel("bloom", "bloom_bin_bits")):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "GPU total", \
-     csv using (sel("bloom", "bloom_bin_bits")):(column("det_area_um2")/1e6) smooth unique with linespoints lw 2 title "detector", \
-     csv using (sel("bloom", "bloom_bin_bits")):(column("total_state_bytes")) axes x1y2 smooth unique with linespoints dt 2 title "state bytes (right)"
+plot rows("bloom") using (column("bloom_bin_bits")):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "GPU total", \
+     rows("bloom") using (column("bloom_bin_bits")):(column("det_area_um2")/1e6) smooth unique with linespoints lw 2 title "detector", \
+     rows("bloom") using (column("bloom_bin_bits")):(column("total_state_bytes")) axes x1y2 smooth unique with linespoints dt 2 title "state bytes (right)"
 set xlabel "LockEntries"
 set xtics (2, 4, 8)
 set xrange [1.7:9.5]
-plot csv using (sel("lock", "lock_entries")):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "GPU total", \
-     csv using (sel("lock", "lock_entries")):(column("det_area_um2")/1e6) smooth unique with linespoints lw 2 title "detector", \
-     csv using (sel("lock", "lock_entries")):(column("total_state_bytes")) axes x1y2 smooth unique with linespoints dt 2 title "state bytes (right)"
+plot rows("lock") using (column("lock_entries")):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "GPU total", \
+     rows("lock") using (column("lock_entries")):(column("det_area_um2")/1e6) smooth unique with linespoints lw 2 title "detector", \
+     rows("lock") using (column("lock_entries")):(column("total_state_bytes")) axes x1y2 smooth unique with linespoints dt 2 title "state bytes (right)"
 unset multiplot

@@ -12,17 +12,18 @@ set grid
 set key top left
 set xlabel "streaming multiprocessors (NumSms)"
 set xtics (15, 80, 132)
-sel(w) = (strcol("status") eq "ok" && (strcol("sweep") eq "gpu" || strcol("config") eq "default") && column("warps_per_sm") == w) ? column("num_sms") : NaN
+# GPU-size rows (and the default) with w warps per SM (column 6 of configs.csv)
+rows(w) = sprintf("< awk -F, 'NR == 1 || ($3 == \"ok\" && ($2 == \"gpu\" || $1 == \"default\") && $6 == %d)' %s", w, csv)
 set ylabel "area (mm²)"
 set logscale y
-plot csv using (sel(32)):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "total, 32 warps/SM", \
-     csv using (sel(64)):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "total, 64 warps/SM", \
-     csv using (sel(32)):(column("fence_file_area_um2")/1e6) smooth unique with linespoints dt 2 title "fence file, 32 warps/SM", \
-     csv using (sel(64)):(column("fence_file_area_um2")/1e6) smooth unique with linespoints dt 2 title "fence file, 64 warps/SM"
+plot rows(32) using (column("num_sms")):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "total, 32 warps/SM", \
+     rows(64) using (column("num_sms")):(column("gpu_area_mm2")) smooth unique with linespoints lw 2 title "total, 64 warps/SM", \
+     rows(32) using (column("num_sms")):(column("fence_file_area_um2")/1e6) smooth unique with linespoints dt 2 title "fence file, 32 warps/SM", \
+     rows(64) using (column("num_sms")):(column("fence_file_area_um2")/1e6) smooth unique with linespoints dt 2 title "fence file, 64 warps/SM"
 unset logscale y
 set ylabel "hardware state (KiB)"
-plot csv using (sel(32)):(column("total_state_bytes")/1024) smooth unique with linespoints lw 2 title "32 warps/SM", \
-     csv using (sel(64)):(column("total_state_bytes")/1024) smooth unique with linespoints lw 2 title "64 warps/SM", \
-     csv using (sel(32)):(column("fence_file_bytes")/1024) smooth unique with linespoints dt 2 title "fence file, 32 warps/SM", \
-     csv using (sel(64)):(column("fence_file_bytes")/1024) smooth unique with linespoints dt 2 title "fence file, 64 warps/SM"
+plot rows(32) using (column("num_sms")):(column("total_state_bytes")/1024) smooth unique with linespoints lw 2 title "32 warps/SM", \
+     rows(64) using (column("num_sms")):(column("total_state_bytes")/1024) smooth unique with linespoints lw 2 title "64 warps/SM", \
+     rows(32) using (column("num_sms")):(column("fence_file_bytes")/1024) smooth unique with linespoints dt 2 title "fence file, 32 warps/SM", \
+     rows(64) using (column("num_sms")):(column("fence_file_bytes")/1024) smooth unique with linespoints dt 2 title "fence file, 64 warps/SM"
 unset multiplot
