@@ -47,6 +47,7 @@ struct VerilatedVcdC {
 namespace {
 
 // Channel codes of scord_pkg (rtl_model/scord_pkg.sv): packet types and the "outside" step.
+// Copy of scord_pkg::pkt_type_e; test tlm_pkt_codes_match_rtl checks it against the package.
 constexpr unsigned kPktAccess = 0, kPktFence = 1, kPktKernel = 2;
 constexpr unsigned kStepOutside = SCORD_STEP_OUTSIDE;  // scord_pkg::StepOutside equals the C enum
 
