@@ -60,8 +60,13 @@ module scord_detect #(
   localparam int LSc = scord_pkg::MdScope;
   localparam int LSt = scord_pkg::MdStrong;
 
-  // The entry must fit 64 bits and TagBits >= 1: scord_params_finalize refuses wider
-  // layouts and the testbench's layout test checks every built variant (docs/rtl.md).
+  // The entry must fit 64 bits (detector.md section 4): scord_params_finalize refuses wider
+  // layouts, and so does elaboration here.  The reference to a module that does not exist is
+  // the static assertion Verilator, Yosys and Icarus all stop on, naming it (a generate
+  // $error is only a warning in Verilator and unsupported by Icarus 11).
+  if (MdBits > 64) begin : g_entry_check
+    scord_error_metadata_entry_exceeds_64_bits u_entry_too_wide ();
+  end
 
   logic [63:0] md;            // after tag replacement
   logic [63:0] tag_mask, tag_val, used_mask;

@@ -100,7 +100,6 @@ module scord_detector #(
   localparam int CtaBits  = scord_pkg::idx_bits(CtasPerSm);
   localparam int BlW      = 2 * BloomBinBits;
   localparam int IndexBits = $clog2(HeapBytes) - $clog2(Granule) - $clog2(MdRatio);
-  localparam int FfBits   = scord_pkg::idx_bits(NumSms * WarpsPerSm);
   // Work item kinds in the accessor queue.
   localparam logic [1:0] WkIn = 2'd0, WkOut = 2'd1, WkFence = 2'd2;
   // Payload layout (from bit 0): tag, pc, addr, fence_dev, atom_blk, strong, kind, bloom,
@@ -237,9 +236,10 @@ module scord_detector #(
   logic [WarpIdBits-1:0]    h_warp;
   logic [BlockIdBits-1:0]   h_block;
   logic                     h_fdev, h_exec_in, h_exec_fence;
-  logic [31:0]              x_idx32, o_idx32, ob32, ow32;
-  logic [FfBits-1:0]        x_idx, o_idx;
-  logic [FenceIdBits-1:0]   x_blk, x_dev, o_blk, o_dev;
+  logic [31:0]              ob32, ow32;
+  logic [SmBits-1:0]        o_sm;
+  logic                     o_in_range;
+  logic [FenceIdBits-1:0]   x_blk, x_dev, o_blk, o_dev, o_blk_ff, o_dev_ff;
   logic [BlockIdBits-1:0]   owner_block;
   logic [WarpIdBits-1:0]    owner_warp;
   logic                     race, block_scope, tag_miss;
@@ -257,42 +257,41 @@ module scord_detector #(
   assign h_exec_in    = head_valid && head_md;
   assign h_exec_fence = head_valid && (h_wk == WkFence);
 
-  // Fence-file indices: the access's warp, and the owner warp (BlockID / CtasPerSm, WarpID).
+  // Fence-file indices: the access's warp (sm, warp), and the owner warp (BlockID /
+  // CtasPerSm, WarpID).  An owner past the last SM or warp cannot occur (stored BlockIDs come
+  // from accesses); such an owner reads fence IDs 0 rather than aliasing a real warp.
   always_comb begin
-    x_idx32 = '0;
-    x_idx32[SmBits-1:0] = h_sm;
-    ow32 = '0;
-    ow32[WarpIdBits-1:0] = h_warp;
-    x_idx32 = x_idx32 * WarpsPerSm + ow32;
     ob32 = '0;
     ob32[BlockIdBits-1:0] = owner_block;
+    ob32 = ob32 / CtasPerSm;
     ow32 = '0;
     ow32[WarpIdBits-1:0] = owner_warp;
-    o_idx32 = (ob32 / CtasPerSm) * WarpsPerSm + ow32;
-    // An owner past the last SM cannot occur (stored BlockIDs come from accesses); such an
-    // index is only kept in range (the fence file reads 0 past its last entry).
-    if ((ob32 / CtasPerSm) >= NumSms || ow32 >= WarpsPerSm) o_idx32 = NumSms * WarpsPerSm;
-    if (o_idx32 >= (32'd1 << FfBits)) o_idx32 = (32'd1 << FfBits) - 32'd1;
+    o_in_range = (ob32 < NumSms) && (ow32 < WarpsPerSm);
   end
-  assign x_idx = x_idx32[FfBits-1:0];
-  assign o_idx = o_idx32[FfBits-1:0];
+  assign o_sm   = ob32[SmBits-1:0];
+  assign o_blk  = o_in_range ? o_blk_ff : '0;
+  assign o_dev  = o_in_range ? o_dev_ff : '0;
 
   scord_fence_file #(
     .NumSms     (NumSms),
     .WarpsPerSm (WarpsPerSm),
     .FenceIdBits(FenceIdBits),
-    .IdxBits    (FfBits)
+    .SmBits     (SmBits),
+    .WarpBits   (WarpIdBits)
   ) u_fence_file (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .rd0_idx_i  (x_idx),
+    .rd0_sm_i   (h_sm),
+    .rd0_warp_i (h_warp),
     .rd0_blk_o  (x_blk),
     .rd0_dev_o  (x_dev),
-    .rd1_idx_i  (o_idx),
-    .rd1_blk_o  (o_blk),
-    .rd1_dev_o  (o_dev),
+    .rd1_sm_i   (o_sm),
+    .rd1_warp_i (owner_warp),
+    .rd1_blk_o  (o_blk_ff),
+    .rd1_dev_o  (o_dev_ff),
     .inc_valid_i(h_exec_fence),
-    .inc_idx_i  (x_idx),
+    .inc_sm_i   (h_sm),
+    .inc_warp_i (h_warp),
     .inc_dev_i  (h_fdev),
     .clear_i    (kernel_go)
   );
@@ -396,5 +395,5 @@ module scord_detector #(
   assign cfg_o[15*32 +: 32] = {30'd0, DualIssue, ResetSweep};
 
   logic unused_bits;
-  assign unused_bits = ^{index64, clear_busy, race_count, x_idx32, o_idx32};
+  assign unused_bits = ^{index64, clear_busy, race_count, ob32, ow32};
 endmodule

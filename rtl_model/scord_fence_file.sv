@@ -1,84 +1,88 @@
 // scord_fence_file.sv -- the detector's fence file (detector.md section 3): one entry per
-// hardware warp (sm, warp) -> {BlkFenceID, DevFenceID}, FenceIdBits each, wrapping.
+// hardware warp (sm, warp) -> {BlkFenceID, DevFenceID}, FenceIdBits each, wrapping.  Built
+// from NumSms identical scord_fence_bank slices (one per SM) and a per-SM read select, so the
+// synthesis of the large GPU sizes (132 SMs x 64 warps) maps one bank and multiplies it.
 // This wrapper is the one place to swap the flops for an SRAM macro: two read ports (the
 // accessor and the metadata owner), one increment port, and a clear for the kernel
 // boundary.  Reads are combinational here; an SRAM version would return them one cycle
-// later (docs/rtl.md, "fence file").  An index past the last warp reads as 0.
+// later (docs/rtl.md, "fence file").  An SM or warp past the last one reads as 0.
 module scord_fence_file #(
   parameter int NumSms      = scord_pkg::NumSms,
   parameter int WarpsPerSm  = scord_pkg::WarpsPerSm,
   parameter int FenceIdBits = scord_pkg::FenceIdBits,
-  parameter int IdxBits     = scord_pkg::idx_bits(NumSms * WarpsPerSm)
+  parameter int SmBits      = scord_pkg::idx_bits(NumSms),
+  parameter int WarpBits    = scord_pkg::idx_bits(WarpsPerSm)
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
   // Read port 0 (the access's own warp).
-  input  logic [IdxBits-1:0]     rd0_idx_i,
+  input  logic [SmBits-1:0]      rd0_sm_i,
+  input  logic [WarpBits-1:0]    rd0_warp_i,
   output logic [FenceIdBits-1:0] rd0_blk_o,
   output logic [FenceIdBits-1:0] rd0_dev_o,
   // Read port 1 (the metadata owner's warp).
-  input  logic [IdxBits-1:0]     rd1_idx_i,
+  input  logic [SmBits-1:0]      rd1_sm_i,
+  input  logic [WarpBits-1:0]    rd1_warp_i,
   output logic [FenceIdBits-1:0] rd1_blk_o,
   output logic [FenceIdBits-1:0] rd1_dev_o,
-  // A fence from warp inc_idx_i: cta bumps BlkFenceID, gpu/sys bumps DevFenceID.
+  // A fence from warp (inc_sm_i, inc_warp_i): cta bumps BlkFenceID, gpu/sys bumps DevFenceID.
   input  logic                   inc_valid_i,
-  input  logic [IdxBits-1:0]     inc_idx_i,
+  input  logic [SmBits-1:0]      inc_sm_i,
+  input  logic [WarpBits-1:0]    inc_warp_i,
   input  logic                   inc_dev_i,
   // Kernel boundary: every entry back to 0 (takes priority over inc).
   input  logic                   clear_i
 );
-  localparam int Entries = NumSms * WarpsPerSm;
-
-  logic [Entries*FenceIdBits-1:0] blk_d, blk_q, dev_d, dev_q;
+  logic [NumSms*FenceIdBits-1:0] b0_blk, b0_dev, b1_blk, b1_dev;
   logic [31:0] rd0_32, rd1_32, inc_32;
 
   always_comb begin
     rd0_32 = '0;
-    rd0_32[IdxBits-1:0] = rd0_idx_i;
+    rd0_32[SmBits-1:0] = rd0_sm_i;
     rd1_32 = '0;
-    rd1_32[IdxBits-1:0] = rd1_idx_i;
+    rd1_32[SmBits-1:0] = rd1_sm_i;
     inc_32 = '0;
-    inc_32[IdxBits-1:0] = inc_idx_i;
+    inc_32[SmBits-1:0] = inc_sm_i;
   end
 
-  // Per-entry compares with constant selects (no wide shifters in synthesis).
+  for (genvar s = 0; s < NumSms; s++) begin : g_bank
+    logic inc_here;
+    assign inc_here = inc_valid_i && (inc_32 == s);
+    scord_fence_bank #(
+      .Entries    (WarpsPerSm),
+      .FenceIdBits(FenceIdBits),
+      .WarpBits   (WarpBits)
+    ) u_bank (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .rd0_warp_i (rd0_warp_i),
+      .rd0_blk_o  (b0_blk[s*FenceIdBits +: FenceIdBits]),
+      .rd0_dev_o  (b0_dev[s*FenceIdBits +: FenceIdBits]),
+      .rd1_warp_i (rd1_warp_i),
+      .rd1_blk_o  (b1_blk[s*FenceIdBits +: FenceIdBits]),
+      .rd1_dev_o  (b1_dev[s*FenceIdBits +: FenceIdBits]),
+      .inc_valid_i(inc_here),
+      .inc_warp_i (inc_warp_i),
+      .inc_dev_i  (inc_dev_i),
+      .clear_i    (clear_i)
+    );
+  end
+
+  // Per-SM read select (constant selects again).
   always_comb begin
     rd0_blk_o = '0;
     rd0_dev_o = '0;
     rd1_blk_o = '0;
     rd1_dev_o = '0;
-    blk_d = blk_q;
-    dev_d = dev_q;
-    for (int e = 0; e < Entries; e++) begin
-      if (rd0_32 == e) begin
-        rd0_blk_o = blk_q[e*FenceIdBits +: FenceIdBits];
-        rd0_dev_o = dev_q[e*FenceIdBits +: FenceIdBits];
+    for (int s = 0; s < NumSms; s++) begin
+      if (rd0_32 == s) begin
+        rd0_blk_o = b0_blk[s*FenceIdBits +: FenceIdBits];
+        rd0_dev_o = b0_dev[s*FenceIdBits +: FenceIdBits];
       end
-      if (rd1_32 == e) begin
-        rd1_blk_o = blk_q[e*FenceIdBits +: FenceIdBits];
-        rd1_dev_o = dev_q[e*FenceIdBits +: FenceIdBits];
+      if (rd1_32 == s) begin
+        rd1_blk_o = b1_blk[s*FenceIdBits +: FenceIdBits];
+        rd1_dev_o = b1_dev[s*FenceIdBits +: FenceIdBits];
       end
-      if (inc_valid_i && (inc_32 == e)) begin
-        if (inc_dev_i) begin
-          dev_d[e*FenceIdBits +: FenceIdBits] = dev_q[e*FenceIdBits +: FenceIdBits] + 1'b1;
-        end else begin
-          blk_d[e*FenceIdBits +: FenceIdBits] = blk_q[e*FenceIdBits +: FenceIdBits] + 1'b1;
-        end
-      end
-    end
-    if (clear_i) begin
-      blk_d = '0;
-      dev_d = '0;
-    end
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      blk_q <= '0;
-      dev_q <= '0;
-    end else begin
-      blk_q <= blk_d;
-      dev_q <= dev_d;
     end
   end
 
