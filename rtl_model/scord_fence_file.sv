@@ -45,9 +45,17 @@ module scord_fence_file #(
     inc_32[SmBits-1:0] = inc_sm_i;
   end
 
+  // Operand isolation: a bank sees a warp index only when it is the addressed SM (else 0).
+  // Unaddressed banks do not toggle, and the index fanout to NumSms banks passes through one
+  // gate per bank in this module, which synthesis buffers; fed straight through, it is one
+  // net whose load no per-module optimisation sees (docs/synth.md, "timing").
   for (genvar s = 0; s < NumSms; s++) begin : g_bank
-    logic inc_here;
+    logic                inc_here;
+    logic [WarpBits-1:0] rd0_warp, rd1_warp, inc_warp;
     assign inc_here = inc_valid_i && (inc_32 == s);
+    assign rd0_warp = (rd0_32 == s) ? rd0_warp_i : '0;
+    assign rd1_warp = (rd1_32 == s) ? rd1_warp_i : '0;
+    assign inc_warp = inc_here ? inc_warp_i : '0;
     scord_fence_bank #(
       .Entries    (WarpsPerSm),
       .FenceIdBits(FenceIdBits),
@@ -55,14 +63,14 @@ module scord_fence_file #(
     ) u_bank (
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
-      .rd0_warp_i (rd0_warp_i),
+      .rd0_warp_i (rd0_warp),
       .rd0_blk_o  (b0_blk[s*FenceIdBits +: FenceIdBits]),
       .rd0_dev_o  (b0_dev[s*FenceIdBits +: FenceIdBits]),
-      .rd1_warp_i (rd1_warp_i),
+      .rd1_warp_i (rd1_warp),
       .rd1_blk_o  (b1_blk[s*FenceIdBits +: FenceIdBits]),
       .rd1_dev_o  (b1_dev[s*FenceIdBits +: FenceIdBits]),
       .inc_valid_i(inc_here),
-      .inc_warp_i (inc_warp_i),
+      .inc_warp_i (inc_warp),
       .inc_dev_i  (inc_dev_i),
       .clear_i    (clear_i)
     );
