@@ -3,8 +3,9 @@
 // warps.  scord_fence_file holds one bank per SM.  All banks have the same parameters, so
 // synthesis maps the bank once and the hierarchy multiplies it: a flat 132x64 fence file did
 // not finish in Yosys on our 2-core machines, the banked one takes seconds (docs/synth.md).
-// Two combinational read ports, one increment port, a clear; a warp index past the last
-// entry reads as 0 and increments nothing.
+// Two combinational read ports and one command port (increment one warp's BlkFenceID or
+// DevFenceID, or clear the bank); a warp index past the last entry reads as 0 and
+// increments nothing.
 module scord_fence_bank #(
   parameter int Entries     = scord_pkg::WarpsPerSm,
   parameter int FenceIdBits = scord_pkg::FenceIdBits,
@@ -18,13 +19,13 @@ module scord_fence_bank #(
   input  logic [WarpBits-1:0]    rd1_warp_i,
   output logic [FenceIdBits-1:0] rd1_blk_o,
   output logic [FenceIdBits-1:0] rd1_dev_o,
-  // A fence of warp inc_warp_i of this SM: cta bumps BlkFenceID, gpu/sys bumps DevFenceID.
-  input  logic                   inc_valid_i,
-  input  logic [WarpBits-1:0]    inc_warp_i,
-  input  logic                   inc_dev_i,
-  // Kernel boundary: every entry back to 0 (takes priority over inc).
-  input  logic                   clear_i
+  // Command (scord_fence_file::Cmd*): none, a fence of warp inc_warp_i with scope cta
+  // (BlkFenceID + 1) or gpu/sys (DevFenceID + 1), or the kernel-boundary clear.
+  input  logic [1:0]             cmd_i,
+  input  logic [WarpBits-1:0]    inc_warp_i
 );
+  localparam logic [1:0] CmdIncBlk = 2'd1, CmdIncDev = 2'd2, CmdClear = 2'd3;
+
   logic [Entries*FenceIdBits-1:0] blk_d, blk_q, dev_d, dev_q;
   logic [31:0] rd0_32, rd1_32, inc_32;
 
@@ -54,15 +55,14 @@ module scord_fence_bank #(
         rd1_blk_o = blk_q[e*FenceIdBits +: FenceIdBits];
         rd1_dev_o = dev_q[e*FenceIdBits +: FenceIdBits];
       end
-      if (inc_valid_i && (inc_32 == e)) begin
-        if (inc_dev_i) begin
-          dev_d[e*FenceIdBits +: FenceIdBits] = dev_q[e*FenceIdBits +: FenceIdBits] + 1'b1;
-        end else begin
-          blk_d[e*FenceIdBits +: FenceIdBits] = blk_q[e*FenceIdBits +: FenceIdBits] + 1'b1;
-        end
+      if ((cmd_i == CmdIncDev) && (inc_32 == e)) begin
+        dev_d[e*FenceIdBits +: FenceIdBits] = dev_q[e*FenceIdBits +: FenceIdBits] + 1'b1;
+      end
+      if ((cmd_i == CmdIncBlk) && (inc_32 == e)) begin
+        blk_d[e*FenceIdBits +: FenceIdBits] = blk_q[e*FenceIdBits +: FenceIdBits] + 1'b1;
       end
     end
-    if (clear_i) begin
+    if (cmd_i == CmdClear) begin
       blk_d = '0;
       dev_d = '0;
     end

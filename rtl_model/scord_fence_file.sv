@@ -33,6 +33,8 @@ module scord_fence_file #(
   // Kernel boundary: every entry back to 0 (takes priority over inc).
   input  logic                   clear_i
 );
+  // Bank commands (scord_fence_bank): a clear outranks an increment (section 7).
+  localparam logic [1:0] CmdNone = 2'd0, CmdIncBlk = 2'd1, CmdIncDev = 2'd2, CmdClear = 2'd3;
   logic [NumSms*FenceIdBits-1:0] b0_blk, b0_dev, b1_blk, b1_dev;
   logic [31:0] rd0_32, rd1_32, inc_32;
 
@@ -45,14 +47,18 @@ module scord_fence_file #(
     inc_32[SmBits-1:0] = inc_sm_i;
   end
 
-  // Operand isolation: a bank sees a warp index only when it is the addressed SM (else 0).
-  // Unaddressed banks do not toggle, and the index fanout to NumSms banks passes through one
-  // gate per bank in this module, which synthesis buffers; fed straight through, it is one
-  // net whose load no per-module optimisation sees (docs/synth.md, "timing").
+  // Operand isolation: a bank sees a warp index only when it is the addressed SM (else 0)
+  // and gets its own command.  Unaddressed banks do not toggle, and every input's fanout to
+  // NumSms banks passes through one gate per bank in this module, which synthesis buffers;
+  // a net fed straight through to 132 banks is one net whose load no per-module
+  // optimisation sees (the kernel clear showed a 10 ns path that way; docs/synth.md).
   for (genvar s = 0; s < NumSms; s++) begin : g_bank
     logic                inc_here;
+    logic [1:0]          cmd;
     logic [WarpBits-1:0] rd0_warp, rd1_warp, inc_warp;
     assign inc_here = inc_valid_i && (inc_32 == s);
+    assign cmd      = clear_i  ? CmdClear :
+                      inc_here ? (inc_dev_i ? CmdIncDev : CmdIncBlk) : CmdNone;
     assign rd0_warp = (rd0_32 == s) ? rd0_warp_i : '0;
     assign rd1_warp = (rd1_32 == s) ? rd1_warp_i : '0;
     assign inc_warp = inc_here ? inc_warp_i : '0;
@@ -69,10 +75,8 @@ module scord_fence_file #(
       .rd1_warp_i (rd1_warp),
       .rd1_blk_o  (b1_blk[s*FenceIdBits +: FenceIdBits]),
       .rd1_dev_o  (b1_dev[s*FenceIdBits +: FenceIdBits]),
-      .inc_valid_i(inc_here),
-      .inc_warp_i (inc_warp),
-      .inc_dev_i  (inc_dev_i),
-      .clear_i    (clear_i)
+      .cmd_i      (cmd),
+      .inc_warp_i (inc_warp)
     );
   end
 
