@@ -4,10 +4,13 @@
 # smaller configuration when the default does not fit the FPGA, the parameter sweeps, CSV
 # files, gnuplot PNGs.  See synth/README.md.
 #
-# Usage: synth/run.sh [--quick] [--out DIR] [--state-bin PATH] [--timeout S] [Name=value ...]
-#   --quick   default configuration (plus overrides), ASIC only, fence file left out of the
-#             detector (it alone takes minutes), then the report checks; this is the CTest
-#             `synth_quick` (writes synth/results/tmp/quick by default)
+# Usage: synth/run.sh [--quick] [--jobs N] [--out DIR] [--state-bin PATH] [--timeout S]
+#                     [Name=value ...]
+#   --quick   default configuration (plus overrides), ASIC only, detector and one SM tracker,
+#             then the report checks; this is the CTest `synth_quick` (writes
+#             synth/results/tmp/quick by default)
+#   --jobs N  run up to N independent tool runs at once (default 1; each needs one core and,
+#             for the 132x64 detector, about 4 GB)
 #   Name=value  RTL/spec parameter overrides (NumSms=4); derived widths (BlockIdBits,
 #             WarpIdBits) follow from the C model's scord_params_finalize, which also rejects
 #             a configuration whose metadata entry exceeds 64 bits (exit 2, message printed).
@@ -18,19 +21,21 @@ set -u
 main() {
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-quick=0 out="" state_bin="" tmo=2400
+quick=0 out="" state_bin="" tmo=2400 jobs=1
 user_ov=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1; shift ;;
+    --jobs) jobs=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --state-bin) state_bin=$2; shift 2 ;;
     --timeout) tmo=$2; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *=*) user_ov+=("$1"); shift ;;
     *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
+case "$jobs" in ''|*[!0-9]*|0) echo "run.sh: --jobs needs a positive integer, got '$jobs'" >&2; exit 2 ;; esac
 [ -z "$out" ] && { if [ $quick = 1 ]; then out=$here/results/tmp/quick; else out=$here/results; fi; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -54,15 +59,13 @@ fi
 rtl=$root/rtl_model
 files="$rtl/scord_pkg.sv"
 for f in "$rtl"/scord_*.sv; do [ "$f" = "$rtl/scord_pkg.sv" ] || files="$files $f"; done
-for t in scord_detector scord_sm_tracker scord_fence_file; do
+for t in scord_detector scord_sm_tracker scord_fence_file scord_fence_bank; do
   [ -f "$rtl/$t.sv" ] || { echo "run.sh: $rtl/$t.sv missing: the RTL is not there yet" >&2; exit 1; }
 done
 
 if [ $quick = 1 ]; then
   prep default "${user_ov[@]}" || { echo "run.sh: $(cat "$out/default/status.txt")" >&2; exit 2; }
-  # The flop-based fence file alone takes ~6 minutes in Yosys at the default size; the quick
-  # check leaves it out of the detector (the full run synthesises it).
-  top default scord_detector --asic --blackbox scord_fence_file
+  top default scord_detector --asic
   top default scord_sm_tracker --asic
   fail=0
   for t in detector sm_tracker; do "$here/test/check_reports.sh" "$out/default/$t" asic || fail=1; done
@@ -77,8 +80,9 @@ log "state budget and metadata overhead"
 
 log "default configuration, ASIC"
 prep default "${user_ov[@]}" || exit 2
-top default scord_sm_tracker --asic --fpga hx8k
-top default scord_detector --asic
+bg top default scord_sm_tracker --asic --fpga hx8k
+bg top default scord_detector --asic
+wait
 
 # FPGA: the default detector holds ~18,000 flops (fence file, race FIFO, accessor buffers),
 # more than the HX8K's 7680 logic cells; it is placed in full at the end (to report how far it
@@ -93,8 +97,9 @@ for cfg in "NumSms=2 WarpsPerSm=8 RaceBufEntries=4" "NumSms=1 WarpsPerSm=4 CtasP
   # shellcheck disable=SC2086
   prep fpga_try$n "${user_ov[@]}" $cfg || continue
   echo "$cfg" > "$out/fpga_try$n/config.txt"
-  top fpga_try$n scord_detector --asic --fpga hx8k
-  top fpga_try$n scord_sm_tracker --asic --fpga hx8k
+  bg top fpga_try$n scord_detector --asic --fpga hx8k
+  bg top fpga_try$n scord_sm_tracker --asic --fpga hx8k
+  wait
   dl=$(val "$out/fpga_try$n/detector/summary.txt" fpga_lc_used)
   tl=$(val "$out/fpga_try$n/sm_tracker/summary.txt" fpga_lc_used)
   av=$(val "$out/fpga_try$n/detector/summary.txt" fpga_lc_avail)
@@ -105,48 +110,55 @@ for cfg in "NumSms=2 WarpsPerSm=8 RaceBufEntries=4" "NumSms=1 WarpsPerSm=4 CtasP
   fi
   echo "no: detector ${dl:-?} + $ns x tracker ${tl:-?} > ${av:-?} logic cells" > "$out/fpga_try$n/system_fit.txt"
 done
+# The fitting configuration placed as ONE design: NumSms trackers, the ordered packet merge
+# and the detector, as wired in the Verilator harness top testbench/scord_tb_top.sv (which
+# also holds its protocol monitors: a slight over-estimate).
+if [ "$n" -gt 0 ] && grep -q '^yes' "$out/fpga_try$n/system_fit.txt" 2>/dev/null; then
+  log "fpga_try$n: whole system (trackers + merge + detector) in one design"
+  OV=($(cat "$out/fpga_try$n/overrides.txt"))
+  files_sys="$files $root/testbench/scord_tb_top.sv"
+  nice -n 10 "$here/scripts/synth_top.sh" --top scord_tb_top --out "$out/fpga_try$n/system" \
+    --files "$files_sys" --timeout "$tmo" --fpga hx8k "${OV[@]}"
+fi
 
-# Sweeps of one parameter from the default (full ASIC synthesis of both tops).
+# Sweeps of one parameter from the default (full ASIC synthesis of both tops), up to --jobs
+# tool runs at once.
 for s in "fence4 FenceIdBits=4" "fence8 FenceIdBits=8" "bloom4 BloomBinBits=4" \
          "bloom16 BloomBinBits=16" "lock2 LockEntries=2" "lock8 LockEntries=8"; do
   set -- $s
   log "sweep $1: $2"
   prep "sweep_$1" "${user_ov[@]}" "$2" || continue
-  top "sweep_$1" scord_sm_tracker --asic
-  top "sweep_$1" scord_detector --asic
+  bg top "sweep_$1" scord_sm_tracker --asic
+  bg top "sweep_$1" scord_detector --asic
 done
 
-# Fence files alone at smaller sizes: with the default's and the FenceIdBits sweep's, the
-# points of the straight-line fit used for the GPU sizes below.
-for s in "fence_15x8 NumSms=15 WarpsPerSm=8" "fence_15x16 NumSms=15 WarpsPerSm=16" \
-         "fence_15x64 NumSms=15 WarpsPerSm=64"; do
-  set -- $s
-  log "fence file alone: $2 $3"
-  prep "$1" "${user_ov[@]}" "$2" "$3" || continue
-  top "$1" scord_fence_file --asic
-done
-
-# GPU sizes: detector without its fence file (area of the fence file from the fit), trackers
-# in full.
-for s in "gpu15x64 NumSms=15 WarpsPerSm=64" "gpu80x32 NumSms=80 WarpsPerSm=32" \
-         "gpu80x64 NumSms=80 WarpsPerSm=64" "gpu132x32 NumSms=132 WarpsPerSm=32" \
-         "gpu132x64 NumSms=132 WarpsPerSm=64"; do
+# GPU sizes: detector with its whole fence file (one bank per SM, so Yosys maps one bank and
+# the hierarchy multiplies it) and one SM tracker; the largest first, to overlap the rest.
+for s in "gpu132x64 NumSms=132 WarpsPerSm=64" "gpu132x32 NumSms=132 WarpsPerSm=32" \
+         "gpu80x64 NumSms=80 WarpsPerSm=64" "gpu80x32 NumSms=80 WarpsPerSm=32" \
+         "gpu15x64 NumSms=15 WarpsPerSm=64"; do
   set -- $s
   log "sweep $1: $2 $3"
   prep "sweep_$1" "${user_ov[@]}" "$2" "$3" || continue
-  top "sweep_$1" scord_sm_tracker --asic
-  top "sweep_$1" scord_detector --asic --blackbox scord_fence_file
+  bg top "sweep_$1" scord_detector --asic
+  bg top "sweep_$1" scord_sm_tracker --asic
 done
-
-finish
-# Last, the expensive one: the whole default detector on the HX8K (expected not to fit).
+# The whole default detector on the HX8K (expected not to fit: it says by how much).
 log "default detector on the iCE40 HX8K, in full"
-top default scord_detector_fpga_full --fpga hx8k
+bg top default scord_detector_fpga_full --fpga hx8k
+wait
+
 finish
 log "done: $out"
 }
 
 log() { echo "[$(date -u +%H:%M:%S)] $*"; }
+
+# bg CMD...: run CMD in the background once fewer than --jobs runs are under way.
+bg() {
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+  "$@" &
+}
 
 # val FILE KEY: the value of KEY in a summary.txt (empty when absent).
 val() { sed -n "s/^$2=//p" "$1" 2>/dev/null | head -1; }

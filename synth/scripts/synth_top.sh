@@ -139,7 +139,14 @@ YS
   t0=$(date +%s)
   if ! timeout "$tmo" yosys -q -l "$a/yosys.log" "$a/synth.ys" >/dev/null 2>&1; then
     echo "synth_top.sh: yosys (ASIC) failed or timed out for $top, see $a/yosys.log" >&2
-    say "asic_status=failed"
+    # The RTL's static assertions name themselves (scord_error_*): pass the reason on.
+    why=$(grep -o 'scord_error_[a-z0-9_]*' "$a/yosys.log" | head -1)
+    if [ -n "$why" ]; then
+      echo "synth_top.sh: the RTL refuses this configuration: $why" >&2
+      say "asic_status=rejected_by_rtl:$why"
+    else
+      say "asic_status=failed"
+    fi
   else
     say "asic_yosys_seconds=$(( $(date +%s) - t0 ))"
     if [ -n "$bbox" ]; then
@@ -267,4 +274,6 @@ YS
     fi
   fi
 fi
+# Exit 1 when any tool step failed (the summary says which), as the header promises.
+if grep -qE '^(asic|sta|fpga)_status=' "$summary"; then exit 1; fi
 exit 0
