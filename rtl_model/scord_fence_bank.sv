@@ -19,12 +19,11 @@ module scord_fence_bank #(
   input  logic [WarpBits-1:0]    rd1_warp_i,
   output logic [FenceIdBits-1:0] rd1_blk_o,
   output logic [FenceIdBits-1:0] rd1_dev_o,
-  // Command (scord_fence_file::Cmd*): none, a fence of warp inc_warp_i with scope cta
+  // Command (scord_pkg::fence_cmd_e): none, a fence of warp inc_warp_i with scope cta
   // (BlkFenceID + 1) or gpu/sys (DevFenceID + 1), or the kernel-boundary clear.
   input  logic [1:0]             cmd_i,
   input  logic [WarpBits-1:0]    inc_warp_i
 );
-  localparam logic [1:0] CmdIncBlk = 2'd1, CmdIncDev = 2'd2, CmdClear = 2'd3;
 
   logic [Entries*FenceIdBits-1:0] blk_d, blk_q, dev_d, dev_q;
   logic [31:0] rd0_32, rd1_32, inc_32;
@@ -55,14 +54,14 @@ module scord_fence_bank #(
         rd1_blk_o = blk_q[e*FenceIdBits +: FenceIdBits];
         rd1_dev_o = dev_q[e*FenceIdBits +: FenceIdBits];
       end
-      if ((cmd_i == CmdIncDev) && (inc_32 == e)) begin
+      if ((cmd_i == scord_pkg::FenceCmdIncDev) && (inc_32 == e)) begin
         dev_d[e*FenceIdBits +: FenceIdBits] = dev_q[e*FenceIdBits +: FenceIdBits] + 1'b1;
       end
-      if ((cmd_i == CmdIncBlk) && (inc_32 == e)) begin
+      if ((cmd_i == scord_pkg::FenceCmdIncBlk) && (inc_32 == e)) begin
         blk_d[e*FenceIdBits +: FenceIdBits] = blk_q[e*FenceIdBits +: FenceIdBits] + 1'b1;
       end
     end
-    if (cmd_i == CmdClear) begin
+    if (cmd_i == scord_pkg::FenceCmdClear) begin
       blk_d = '0;
       dev_d = '0;
     end

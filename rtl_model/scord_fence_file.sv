@@ -33,8 +33,6 @@ module scord_fence_file #(
   // Kernel boundary: every entry back to 0 (takes priority over inc).
   input  logic                   clear_i
 );
-  // Bank commands (scord_fence_bank): a clear outranks an increment (section 7).
-  localparam logic [1:0] CmdNone = 2'd0, CmdIncBlk = 2'd1, CmdIncDev = 2'd2, CmdClear = 2'd3;
   logic [NumSms*FenceIdBits-1:0] b0_blk, b0_dev, b1_blk, b1_dev;
   logic [31:0] rd0_32, rd1_32, inc_32;
 
@@ -57,8 +55,10 @@ module scord_fence_file #(
     logic [1:0]          cmd;
     logic [WarpBits-1:0] rd0_warp, rd1_warp, inc_warp;
     assign inc_here = inc_valid_i && (inc_32 == s);
-    assign cmd      = clear_i  ? CmdClear :
-                      inc_here ? (inc_dev_i ? CmdIncDev : CmdIncBlk) : CmdNone;
+    // A clear outranks an increment (section 7).
+    assign cmd      = clear_i  ? scord_pkg::FenceCmdClear :
+                      inc_here ? (inc_dev_i ? scord_pkg::FenceCmdIncDev : scord_pkg::FenceCmdIncBlk) :
+                                 scord_pkg::FenceCmdNone;
     assign rd0_warp = (rd0_32 == s) ? rd0_warp_i : '0;
     assign rd1_warp = (rd1_32 == s) ? rd1_warp_i : '0;
     assign inc_warp = inc_here ? inc_warp_i : '0;
