@@ -11,7 +11,10 @@ module scord_detect #(
   parameter int BarrierIdBits = scord_pkg::BarrierIdBits,
   parameter int BloomBinBits  = scord_pkg::BloomBinBits,
   parameter int TagBits       = scord_pkg::TagBits,
-  parameter bit StrongOps     = scord_pkg::StrongOps
+  parameter bit StrongOps     = scord_pkg::StrongOps,
+  // 1: replace the entry by init on a tag mismatch here; 0: the caller did it (a pipeline
+  // stage earlier, see scord_detector) and md_i's tag equals tag_i.
+  parameter bit TagCheck      = 1'b1
 ) (
   input  logic [63:0]              md_i,        // entry as stored
   input  logic [TagBits-1:0]       tag_i,       // the access's tag
@@ -91,7 +94,7 @@ module scord_detect #(
     tag_mask[LTag +: TagBits] = '1;
     tag_val = '0;
     tag_val[LTag +: TagBits] = tag_i;
-    tag_miss_o = (md_i[LTag +: TagBits] != tag_i);
+    tag_miss_o = TagCheck && (md_i[LTag +: TagBits] != tag_i);
     md = tag_miss_o ? (scord_pkg::MdInit | tag_val) : md_i;
 
     m       = md[LM];

@@ -132,16 +132,57 @@ module scord_detector #(
   localparam int RKind  = RBs + 1;
   localparam int RType  = RKind + 2;
   localparam int RecW   = RType + 3;
+  // Metadata field positions used outside scord_detect (the owner and the tag).
+  localparam int LWarpE  = scord_pkg::md_lsb(scord_pkg::MdWarp, BloomBinBits, BarrierIdBits,
+                                             FenceIdBits, WarpIdBits, BlockIdBits);
+  localparam int LBlockE = scord_pkg::md_lsb(scord_pkg::MdBlock, BloomBinBits, BarrierIdBits,
+                                             FenceIdBits, WarpIdBits, BlockIdBits);
+  localparam int LTagE   = scord_pkg::md_lsb(scord_pkg::MdTag, BloomBinBits, BarrierIdBits,
+                                             FenceIdBits, WarpIdBits, BlockIdBits);
 
-  // ---- Input: map and enqueue ----------------------------------------------------------
+  // ---- Input: spill register, then the address map into the map register M -------------
+  // Pipeline (docs/rtl.md "Pipeline"): I (spill) -> M (mapped) -> accessor queue -> E1
+  // (owner, fence-file address) -> E2 (fence-file array read; tag replacement) -> E3
+  // (section 5, completion) -> R (race record) -> race FIFO.  Every stage boundary is a
+  // register; E1..E3 never stall (the accessor reserves write-back room before a pop).
+  localparam int InW = 2 + SmBits + CtaBits + WarpIdBits + BlockIdBits + BarrierIdBits + BlW +
+                       2 + 3 + AddrBits + PcBits;
+  logic [InW-1:0]       in_pay, i_pay;
+  logic                 i_valid, i_ready;
+  logic [1:0]           i_type, i_kind;
+  logic [SmBits-1:0]    i_sm;
+  logic [CtaBits-1:0]   i_cta;
+  logic [WarpIdBits-1:0] i_warp;
+  logic [BlockIdBits-1:0] i_block;
+  logic [BarrierIdBits-1:0] i_barrier;
+  logic [BlW-1:0]       i_bloom;
+  logic                 i_strong, i_atom_blk, i_fence_dev;
+  logic [AddrBits-1:0]  i_addr;
+  logic [PcBits-1:0]    i_pc;
+
+  assign in_pay = {in_type_i, in_sm_i, in_cta_i, in_warp_i, in_block_i, in_barrier_i, in_bloom_i,
+                   in_kind_i, in_strong_i, in_atom_blk_i, in_fence_dev_i, in_addr_i, in_pc_i};
+  scord_spill_reg #(.Width(InW)) u_in_reg (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(in_valid_i),
+    .ready_o(in_ready_o),
+    .data_i (in_pay),
+    .valid_o(i_valid),
+    .ready_i(i_ready),
+    .data_o (i_pay)
+  );
+  assign {i_type, i_sm, i_cta, i_warp, i_block, i_barrier, i_bloom, i_kind, i_strong, i_atom_blk,
+          i_fence_dev, i_addr, i_pc} = i_pay;
+
   logic                 in_window;
   logic [AddrBits-1:0]  word_addr;
   logic [63:0]          index64;
   logic [TagBits-1:0]   tag;
-  logic                 is_kernel, is_fence, acc_req_valid, acc_req_ready, acc_req_md;
+  logic                 is_kernel, is_fence;
   logic [PayW-1:0]      payload;
   logic [1:0]           wk;
-  logic                 acc_idle, clear_busy, kernel_go;
+  logic                 acc_idle, clear_busy, kernel_go, acc_req_ready;
 
   scord_addr_map #(
     .AddrBits (AddrBits),
@@ -152,65 +193,97 @@ module scord_detector #(
     .HeapBytes(HeapBytes),
     .IndexBits(IndexBits)
   ) u_addr_map (
-    .addr_i  (in_addr_i),
+    .addr_i  (i_addr),
     .inside_o(in_window),
     .word_o  (word_addr),
     .index_o (index64),
     .tag_o   (tag)
   );
 
-  assign is_kernel = (in_type_i == scord_pkg::PktKernel);
-  assign is_fence  = (in_type_i == scord_pkg::PktFence);
+  assign is_kernel = (i_type == scord_pkg::PktKernel);
+  assign is_fence  = (i_type == scord_pkg::PktFence);
   assign wk        = is_fence ? WkFence : (in_window ? WkIn : WkOut);
-  assign acc_req_md = !is_fence && in_window;
-  assign acc_req_valid = in_valid_i && !is_kernel;
-  // Section 7: a kernel boundary waits until everything before it is done.
-  assign kernel_go  = in_valid_i && is_kernel && acc_idle;
-  assign in_ready_o = is_kernel ? acc_idle : acc_req_ready;
 
   always_comb begin
     payload = '0;
     payload[PTag +: TagBits]        = tag;
-    payload[PPc +: PcBits]          = in_pc_i;
+    payload[PPc +: PcBits]          = i_pc;
     payload[PAddr +: AddrBits]      = word_addr;
-    payload[PFdev]                  = in_fence_dev_i;
-    payload[PAblk]                  = in_atom_blk_i;
-    payload[PStr]                   = in_strong_i;
-    payload[PKind +: 2]             = in_kind_i;
-    payload[PBloom +: BlW]          = in_bloom_i;
-    payload[PBar +: BarrierIdBits]  = in_barrier_i;
-    payload[PBlock +: BlockIdBits]  = in_block_i;
-    payload[PWarp +: WarpIdBits]    = in_warp_i;
-    payload[PCta +: CtaBits]        = in_cta_i;
-    payload[PSm +: SmBits]          = in_sm_i;
+    payload[PFdev]                  = i_fence_dev;
+    payload[PAblk]                  = i_atom_blk;
+    payload[PStr]                   = i_strong;
+    payload[PKind +: 2]             = i_kind;
+    payload[PBloom +: BlW]          = i_bloom;
+    payload[PBar +: BarrierIdBits]  = i_barrier;
+    payload[PBlock +: BlockIdBits]  = i_block;
+    payload[PWarp +: WarpIdBits]    = i_warp;
+    payload[PCta +: CtaBits]        = i_cta;
+    payload[PSm +: SmBits]          = i_sm;
     payload[PWk +: 2]               = wk;
+  end
+
+  // M: the mapped item (or a kernel boundary) waiting for the accessor.
+  logic                 m_valid_d, m_valid_q, m_kernel_d, m_kernel_q, m_md_d, m_md_q, m_take;
+  logic [IndexBits-1:0] m_index_d, m_index_q;
+  logic [PayW-1:0]      m_pay_d, m_pay_q;
+
+  // Section 7: a kernel boundary waits until everything before it has completed.
+  assign kernel_go = m_valid_q && m_kernel_q && acc_idle;
+  assign m_take    = m_valid_q && (m_kernel_q ? acc_idle : acc_req_ready);
+  assign i_ready   = !m_valid_q || m_take;
+  always_comb begin
+    m_valid_d  = m_valid_q && !m_take;
+    m_kernel_d = m_kernel_q;
+    m_md_d     = m_md_q;
+    m_index_d  = m_index_q;
+    m_pay_d    = m_pay_q;
+    if (i_valid && i_ready) begin
+      m_valid_d  = 1'b1;
+      m_kernel_d = is_kernel;
+      m_md_d     = !is_fence && !is_kernel && in_window;
+      m_index_d  = index64[IndexBits-1:0];
+      m_pay_d    = payload;
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) m_valid_q <= 1'b0;
+    else         m_valid_q <= m_valid_d;
+  end
+  always_ff @(posedge clk_i) begin
+    m_kernel_q <= m_kernel_d;
+    m_md_q     <= m_md_d;
+    m_index_q  <= m_index_d;
+    m_pay_q    <= m_pay_d;
   end
 
   // ---- Metadata accessor ---------------------------------------------------------------
   logic             head_valid, head_md;
   logic [PayW-1:0]  hp;
-  logic [63:0]      head_rdata, head_wdata;
+  logic [63:0]      head_rdata, cpl_wdata;
+  logic             cpl_valid;
 
   scord_md_accessor #(
     .IndexBits  (IndexBits),
     .PayloadBits(PayW),
     .Depth      (MaxOutstanding),
     .ResetSweep (ResetSweep),
-    .DualIssue  (DualIssue)
+    .DualIssue  (DualIssue),
+    .ExecStages (3)
   ) u_accessor (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
-    .req_valid_i     (acc_req_valid),
+    .req_valid_i     (m_valid_q && !m_kernel_q),
     .req_ready_o     (acc_req_ready),
-    .req_md_i        (acc_req_md),
-    .req_index_i     (index64[IndexBits-1:0]),
-    .req_payload_i   (payload),
+    .req_md_i        (m_md_q),
+    .req_index_i     (m_index_q),
+    .req_payload_i   (m_pay_q),
     .head_valid_o    (head_valid),
     .head_ready_i    (1'b1),
     .head_md_o       (head_md),
     .head_payload_o  (hp),
     .head_rdata_o    (head_rdata),
-    .head_wdata_i    (head_wdata),
+    .cpl_valid_i     (cpl_valid),
+    .cpl_wdata_i     (cpl_wdata),
     .clear_start_i   (kernel_go),
     .idle_o          (acc_idle),
     .clear_busy_o    (clear_busy),
@@ -229,48 +302,38 @@ module scord_detector #(
   assign mem_req_addr_o  = MdBase + (mem_req_index_o << 3);
   assign mem_req_raddr_o = MdBase + (mem_req_rindex_o << 3);
 
-  // ---- Execute the head ----------------------------------------------------------------
-  logic [1:0]               h_wk, h_kind;
-  logic [SmBits-1:0]        h_sm;
-  logic [CtaBits-1:0]       h_cta;
-  logic [WarpIdBits-1:0]    h_warp;
-  logic [BlockIdBits-1:0]   h_block;
-  logic                     h_fdev, h_exec_in, h_exec_fence;
+  // ---- Execute pipeline E1 -> E2 -> E3 ---------------------------------------------------
+  // E1: the popped item and its stored entry.  The owner's and the accessor's fence-file
+  // addresses are registered into the fence file at the end of E1; a fence increments here.
+  logic             e1_valid_q, e1_md_q, e2_valid_q, e2_md_q, e3_valid_q, e3_md_q;
+  logic [PayW-1:0]  e1_pay_q, e2_pay_q, e3_pay_q;
+  logic [63:0]      e1_ent_q, e2_ent_q, e3_ent_q;
+  logic             e2_orange_q, e3_orange_q, e3_tag_miss_q;
+  logic [FenceIdBits-1:0] e3_x_blk_q, e3_x_dev_q, e3_o_blk_q, e3_o_dev_q;
+
+  logic [BlockIdBits-1:0]   e1_owner_block;
+  logic [WarpIdBits-1:0]    e1_owner_warp;
   logic [31:0]              ob32, ow32;
   logic [SmBits-1:0]        o_sm;
-  logic                     o_in_range;
-  logic [FenceIdBits-1:0]   x_blk, x_dev, o_blk, o_dev, o_blk_ff, o_dev_ff;
-  logic [BlockIdBits-1:0]   owner_block;
-  logic [WarpIdBits-1:0]    owner_warp;
-  logic                     race, block_scope, tag_miss;
-  logic [2:0]               race_type;
-  logic [3:0]               step;
-  logic [RecW-1:0]          rec, pop_rec;
+  logic                     o_in_range, e1_fence;
+  logic [FenceIdBits-1:0]   x_blk, x_dev, o_blk_ff, o_dev_ff;
 
-  assign h_wk    = hp[PWk +: 2];
-  assign h_kind  = hp[PKind +: 2];
-  assign h_sm    = hp[PSm +: SmBits];
-  assign h_cta   = hp[PCta +: CtaBits];
-  assign h_warp  = hp[PWarp +: WarpIdBits];
-  assign h_block = hp[PBlock +: BlockIdBits];
-  assign h_fdev  = hp[PFdev];
-  assign h_exec_in    = head_valid && head_md;
-  assign h_exec_fence = head_valid && (h_wk == WkFence);
+  assign e1_owner_block = e1_ent_q[LBlockE +: BlockIdBits];
+  assign e1_owner_warp  = e1_ent_q[LWarpE +: WarpIdBits];
+  assign e1_fence = e1_valid_q && (e1_pay_q[PWk +: 2] == WkFence);
 
-  // Fence-file indices: the access's warp (sm, warp), and the owner warp (BlockID /
-  // CtasPerSm, WarpID).  An owner past the last SM or warp cannot occur (stored BlockIDs come
-  // from accesses); such an owner reads fence IDs 0 rather than aliasing a real warp.
+  // Owner warp = (BlockID / CtasPerSm, WarpID).  An owner past the last SM or warp cannot
+  // occur (stored BlockIDs come from accesses); such an owner reads fence IDs 0 rather than
+  // aliasing a real warp.
   always_comb begin
     ob32 = '0;
-    ob32[BlockIdBits-1:0] = owner_block;
+    ob32[BlockIdBits-1:0] = e1_owner_block;
     ob32 = ob32 / CtasPerSm;
     ow32 = '0;
-    ow32[WarpIdBits-1:0] = owner_warp;
+    ow32[WarpIdBits-1:0] = e1_owner_warp;
     o_in_range = (ob32 < NumSms) && (ow32 < WarpsPerSm);
   end
-  assign o_sm   = ob32[SmBits-1:0];
-  assign o_blk  = o_in_range ? o_blk_ff : '0;
-  assign o_dev  = o_in_range ? o_dev_ff : '0;
+  assign o_sm = ob32[SmBits-1:0];
 
   scord_fence_file #(
     .NumSms     (NumSms),
@@ -281,20 +344,88 @@ module scord_detector #(
   ) u_fence_file (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .rd0_sm_i   (h_sm),
-    .rd0_warp_i (h_warp),
+    .rd0_sm_i   (e1_pay_q[PSm +: SmBits]),
+    .rd0_warp_i (e1_pay_q[PWarp +: WarpIdBits]),
     .rd0_blk_o  (x_blk),
     .rd0_dev_o  (x_dev),
     .rd1_sm_i   (o_sm),
-    .rd1_warp_i (owner_warp),
+    .rd1_warp_i (e1_owner_warp),
     .rd1_blk_o  (o_blk_ff),
     .rd1_dev_o  (o_dev_ff),
-    .inc_valid_i(h_exec_fence),
-    .inc_sm_i   (h_sm),
-    .inc_warp_i (h_warp),
-    .inc_dev_i  (h_fdev),
+    .inc_valid_i(e1_fence),
+    .inc_sm_i   (e1_pay_q[PSm +: SmBits]),
+    .inc_warp_i (e1_pay_q[PWarp +: WarpIdBits]),
+    .inc_dev_i  (e1_pay_q[PFdev]),
     .clear_i    (kernel_go)
   );
+
+  // E2: the fence-file array is read; the entry gets its tag check (section 4: a mismatch
+  // replaces it by init with the access's tag) so E3 starts from the entry it judges.
+  logic [63:0] e2_ent_t;
+  logic        e2_tag_miss;
+  logic [63:0] tag_val;
+  always_comb begin
+    tag_val = '0;
+    tag_val[LTagE +: TagBits] = e2_pay_q[PTag +: TagBits];
+    e2_tag_miss = e2_md_q && (e2_ent_q[LTagE +: TagBits] != e2_pay_q[PTag +: TagBits]);
+    e2_ent_t = e2_tag_miss ? (scord_pkg::MdInit | tag_val) : e2_ent_q;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      e1_valid_q <= 1'b0;
+      e2_valid_q <= 1'b0;
+      e3_valid_q <= 1'b0;
+    end else begin
+      e1_valid_q <= head_valid;
+      e2_valid_q <= e1_valid_q;
+      e3_valid_q <= e2_valid_q;
+    end
+  end
+  // Payloads: no reset, used only under the valid bits.
+  always_ff @(posedge clk_i) begin
+    e1_md_q  <= head_md;
+    e1_pay_q <= hp;
+    e1_ent_q <= head_rdata;
+    e2_md_q  <= e1_md_q;
+    e2_pay_q <= e1_pay_q;
+    e2_ent_q <= e1_ent_q;
+    e2_orange_q <= o_in_range;
+    e3_md_q  <= e2_md_q;
+    e3_pay_q <= e2_pay_q;
+    e3_ent_q <= e2_ent_t;
+    e3_tag_miss_q <= e2_tag_miss;
+    e3_orange_q <= e2_orange_q;
+    e3_x_blk_q <= x_blk;
+    e3_x_dev_q <= x_dev;
+    e3_o_blk_q <= o_blk_ff;
+    e3_o_dev_q <= o_dev_ff;
+  end
+
+  // E3: detector.md section 5 on registered inputs; the item completes this cycle.
+  logic [1:0]               h_wk, h_kind;
+  logic [SmBits-1:0]        h_sm;
+  logic [CtaBits-1:0]       h_cta;
+  logic [WarpIdBits-1:0]    h_warp;
+  logic [BlockIdBits-1:0]   h_block;
+  logic                     h_exec_in;
+  logic [FenceIdBits-1:0]   o_blk, o_dev;
+  logic [BlockIdBits-1:0]   owner_block;
+  logic [WarpIdBits-1:0]    owner_warp;
+  logic                     race, block_scope, tag_miss_unused;
+  logic [2:0]               race_type;
+  logic [3:0]               step;
+  logic [RecW-1:0]          rec, pop_rec;
+
+  assign h_wk    = e3_pay_q[PWk +: 2];
+  assign h_kind  = e3_pay_q[PKind +: 2];
+  assign h_sm    = e3_pay_q[PSm +: SmBits];
+  assign h_cta   = e3_pay_q[PCta +: CtaBits];
+  assign h_warp  = e3_pay_q[PWarp +: WarpIdBits];
+  assign h_block = e3_pay_q[PBlock +: BlockIdBits];
+  assign h_exec_in = e3_valid_q && e3_md_q;
+  assign o_blk  = e3_orange_q ? e3_o_blk_q : '0;
+  assign o_dev  = e3_orange_q ? e3_o_dev_q : '0;
 
   scord_detect #(
     .BlockIdBits  (BlockIdBits),
@@ -303,37 +434,39 @@ module scord_detector #(
     .BarrierIdBits(BarrierIdBits),
     .BloomBinBits (BloomBinBits),
     .TagBits      (TagBits),
-    .StrongOps    (StrongOps)
+    .StrongOps    (StrongOps),
+    .TagCheck     (1'b0)
   ) u_detect (
-    .md_i         (head_rdata),
-    .tag_i        (hp[PTag +: TagBits]),
+    .md_i         (e3_ent_q),
+    .tag_i        (e3_pay_q[PTag +: TagBits]),
     .kind_i       (h_kind),
-    .strong_i     (hp[PStr]),
-    .atom_blk_i   (hp[PAblk]),
+    .strong_i     (e3_pay_q[PStr]),
+    .atom_blk_i   (e3_pay_q[PAblk]),
     .block_i      (h_block),
     .warp_i       (h_warp),
-    .barrier_i    (hp[PBar +: BarrierIdBits]),
-    .bloom_i      (hp[PBloom +: BlW]),
-    .x_blk_i      (x_blk),
-    .x_dev_i      (x_dev),
+    .barrier_i    (e3_pay_q[PBar +: BarrierIdBits]),
+    .bloom_i      (e3_pay_q[PBloom +: BlW]),
+    .x_blk_i      (e3_x_blk_q),
+    .x_dev_i      (e3_x_dev_q),
     .o_blk_i      (o_blk),
     .o_dev_i      (o_dev),
     .owner_block_o(owner_block),
     .owner_warp_o (owner_warp),
-    .md_o         (head_wdata),
+    .md_o         (cpl_wdata),
     .race_o       (race),
     .race_type_o  (race_type),
     .block_scope_o(block_scope),
     .step_o       (step),
-    .tag_miss_o   (tag_miss)
+    .tag_miss_o   (tag_miss_unused)
   );
+  assign cpl_valid = e3_valid_q;
 
   always_comb begin
     rec = '0;
     rec[ROw +: WarpIdBits]   = owner_warp;
     rec[ROb +: BlockIdBits]  = owner_block;
-    rec[RAddr +: AddrBits]   = hp[PAddr +: AddrBits];
-    rec[RPc +: PcBits]       = hp[PPc +: PcBits];
+    rec[RAddr +: AddrBits]   = e3_pay_q[PAddr +: AddrBits];
+    rec[RPc +: PcBits]       = e3_pay_q[PPc +: PcBits];
     rec[RWarp +: WarpIdBits] = h_warp;
     rec[RCta +: CtaBits]     = h_cta;
     rec[RSm +: SmBits]       = h_sm;
@@ -342,15 +475,25 @@ module scord_detector #(
     rec[RType +: 3]          = race_type;
   end
 
-  logic [31:0] race_count;
+  // R: the race record staged one cycle before the race FIFO (its write decode and
+  // occupancy counter stay off the detection path).
+  logic            r_valid_q;
+  logic [RecW-1:0] r_rec_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) r_valid_q <= 1'b0;
+    else         r_valid_q <= h_exec_in && race;
+  end
+  always_ff @(posedge clk_i) r_rec_q <= rec;
+
+  logic [$clog2(RaceBufEntries+1)-1:0] race_count;
   scord_race_fifo #(
     .Width  (RecW),
     .Entries(RaceBufEntries)
   ) u_race_fifo (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .push_i     (h_exec_in && race),
-    .push_data_i(rec),
+    .push_i     (r_valid_q),
+    .push_data_i(r_rec_q),
     .pop_valid_o(race_valid_o),
     .pop_ready_i(race_ready_i),
     .pop_data_o (pop_rec),
@@ -369,14 +512,13 @@ module scord_detector #(
   assign race_owner_block_o = pop_rec[ROb +: BlockIdBits];
   assign race_owner_warp_o  = pop_rec[ROw +: WarpIdBits];
 
-  // Observation: one strobe per access lane (fences excluded), in arrival order.
-  assign step_valid_o    = head_valid && (h_wk != WkFence);
+  // Observation: one strobe per access lane (fences excluded), in arrival order, at E3.
+  assign step_valid_o    = e3_valid_q && (h_wk != WkFence);
   assign step_o          = h_exec_in ? step : scord_pkg::StepOutside;
   assign step_write_o    = (h_kind != scord_pkg::KindLd);
   assign step_raced_o    = h_exec_in && race;
-  assign step_tag_miss_o = h_exec_in && tag_miss;
-  assign idle_o          = acc_idle && !in_valid_i;
-
+  assign step_tag_miss_o = h_exec_in && e3_tag_miss_q;
+  assign idle_o          = acc_idle && !in_valid_i && !i_valid && !m_valid_q && !r_valid_q;
   assign cfg_o[0*32 +: 32]  = NumSms;
   assign cfg_o[1*32 +: 32]  = CtasPerSm;
   assign cfg_o[2*32 +: 32]  = WarpsPerSm;
@@ -395,5 +537,5 @@ module scord_detector #(
   assign cfg_o[15*32 +: 32] = {30'd0, DualIssue, ResetSweep};
 
   logic unused_bits;
-  assign unused_bits = ^{index64, clear_busy, race_count, ob32, ow32};
+  assign unused_bits = ^{index64, clear_busy, race_count, ob32, ow32, tag_miss_unused};
 endmodule

@@ -4,7 +4,10 @@
 // synthesis of the large GPU sizes (132 SMs x 64 warps) maps one bank and multiplies it.
 // This wrapper is the one place to swap the flops for an SRAM macro: two read ports (the
 // accessor and the metadata owner), one increment port, and a clear for the kernel
-// boundary.  Reads are combinational here; an SRAM version would return them one cycle
+// boundary.  Reads behave as a synchronous SRAM's: the read address is registered at a clock
+// edge and the data comes out of the array during the next cycle (the consumer registers
+// it), so no path runs from logic through every warp's entry into logic.  An increment or
+// clear given in cycle t is seen by reads whose address is registered at the end of t or
 // later (docs/rtl.md, "fence file").  An SM or warp past the last one reads as 0.
 module scord_fence_file #(
   parameter int NumSms      = scord_pkg::NumSms,
@@ -35,12 +38,22 @@ module scord_fence_file #(
 );
   logic [NumSms*FenceIdBits-1:0] b0_blk, b0_dev, b1_blk, b1_dev;
   logic [31:0] rd0_32, rd1_32, inc_32;
+  // Registered read addresses (the SRAM's address latch); no reset: the data they select is
+  // used only under the consumer's valid bits.
+  logic [SmBits-1:0]   rd0_sm_q, rd1_sm_q;
+  logic [WarpBits-1:0] rd0_warp_q, rd1_warp_q;
+  always_ff @(posedge clk_i) begin
+    rd0_sm_q   <= rd0_sm_i;
+    rd0_warp_q <= rd0_warp_i;
+    rd1_sm_q   <= rd1_sm_i;
+    rd1_warp_q <= rd1_warp_i;
+  end
 
   always_comb begin
     rd0_32 = '0;
-    rd0_32[SmBits-1:0] = rd0_sm_i;
+    rd0_32[SmBits-1:0] = rd0_sm_q;
     rd1_32 = '0;
-    rd1_32[SmBits-1:0] = rd1_sm_i;
+    rd1_32[SmBits-1:0] = rd1_sm_q;
     inc_32 = '0;
     inc_32[SmBits-1:0] = inc_sm_i;
   end
@@ -59,8 +72,8 @@ module scord_fence_file #(
     assign cmd      = clear_i  ? scord_pkg::FenceCmdClear :
                       inc_here ? (inc_dev_i ? scord_pkg::FenceCmdIncDev : scord_pkg::FenceCmdIncBlk) :
                                  scord_pkg::FenceCmdNone;
-    assign rd0_warp = (rd0_32 == s) ? rd0_warp_i : '0;
-    assign rd1_warp = (rd1_32 == s) ? rd1_warp_i : '0;
+    assign rd0_warp = (rd0_32 == s) ? rd0_warp_q : '0;
+    assign rd1_warp = (rd1_32 == s) ? rd1_warp_q : '0;
     assign inc_warp = inc_here ? inc_warp_i : '0;
     scord_fence_bank #(
       .Entries    (WarpsPerSm),

@@ -8,17 +8,22 @@
 // older in-flight item has the same index it issues a read; otherwise it is marked to
 // take the entry from the youngest older item with that index (forwarding: that item's
 // write-back value is kept in res[slot] until the slot is reused, which cannot happen
-// before this item executes).  The head item is offered on head_* once its data is there;
-// when taken, its new entry (head_wdata_i) goes to a 2-entry write queue and from there to
-// the port.  A request beat carries a write-back, a read, or (DualIssue) both: the memory
-// applies the write first.  Clear/sweep beats go alone.  A read never overtakes an older
-// write-back.  One registered request slot keeps the payload stable while memory stalls.
+// before this item completes).  The head item is offered on head_* once its data is there
+// and, when it forwards, once its source has completed; taking it (pop) starts the
+// detector's execute pipeline.  Items complete in order on cpl_* some cycles later (the
+// slot stays allocated, and matchable for forwarding, until then); a completing item's new
+// entry goes to the write queue and from there to the port.  The write queue has a slot
+// reserved for every item in the execute pipeline, so completion never waits.  A request
+// beat carries a write-back, a read, or (DualIssue) both: the memory applies the write
+// first.  Clear/sweep beats go alone.  A read never overtakes an older write-back.  One
+// registered request slot keeps the payload stable while memory stalls.
 module scord_md_accessor #(
   parameter int IndexBits   = 28,
   parameter int PayloadBits = 8,
   parameter int Depth       = scord_pkg::MaxOutstanding,
   parameter bit ResetSweep  = scord_pkg::ResetSweep,
-  parameter bit DualIssue   = scord_pkg::DualIssue
+  parameter bit DualIssue   = scord_pkg::DualIssue,
+  parameter int ExecStages  = 3   // detector pipeline depth from pop to completion (credits)
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -34,7 +39,9 @@ module scord_md_accessor #(
   output logic                   head_md_o,
   output logic [PayloadBits-1:0] head_payload_o,
   output logic [63:0]            head_rdata_o,   // the entry (valid when head_md_o)
-  input  logic [63:0]            head_wdata_i,   // its new value, taken with the head
+  // Completion of the oldest popped item, in order; its new entry when it had one.
+  input  logic                   cpl_valid_i,
+  input  logic [63:0]            cpl_wdata_i,
   // Kernel boundary: start only when idle_o; busy until every entry is back to init.
   input  logic                   clear_start_i,
   output logic                   idle_o,
@@ -55,28 +62,34 @@ module scord_md_accessor #(
   localparam int PB = scord_pkg::idx_bits(Depth);
   localparam int IB = IndexBits;
   localparam int PW = PayloadBits;
-  localparam int WqDepth = 2;  // write queue (two slots, 1-bit pointers)
+  localparam int WqDepth = ExecStages + 2;  // write queue: one per pipeline item + two
+  localparam int WB = scord_pkg::idx_bits(WqDepth);
+  localparam int CB = $clog2(Depth + 1);       // counters sized to their depth
+  localparam int WCB = $clog2(WqDepth + 1);
 
   // ---- State -------------------------------------------------------------------------
   logic [Depth-1:0]    s_valid_d, s_valid_q;   // slot holds an item
   logic [Depth-1:0]    s_md_d, s_md_q;         // item needs its entry
   logic [Depth-1:0]    s_fwd_d, s_fwd_q;       // entry comes from res[s_src]
   logic [Depth-1:0]    s_young_d, s_young_q;   // youngest in-flight item of its index
+  logic [Depth-1:0]    s_exec_d, s_exec_q;     // popped, not yet completed
   logic [Depth*PB-1:0] s_src_d, s_src_q;
   logic [Depth*IB-1:0] s_index_d, s_index_q;
   logic [Depth*PW-1:0] s_pay_d, s_pay_q;
   logic [Depth*64-1:0] res_d, res_q;           // write-back value of each slot's last item
-  logic [PB-1:0]       head_d, head_q, tail_d, tail_q;
-  logic [31:0]         cnt_d, cnt_q;
+  logic [PB-1:0]       head_d, head_q, tail_d, tail_q, cpl_d, cpl_q;
+  logic [CB-1:0]       cnt_d, cnt_q;               // allocated slots
+  logic [CB-1:0]       ecnt_d, ecnt_q;             // popped, not completed
+  logic [WCB-1:0]      emd_d, emd_q;               // of those, items with an entry
 
   logic [Depth*64-1:0] rdq_d, rdq_q;           // read data in arrival order
   logic [PB-1:0]       rdq_rd_d, rdq_rd_q, rdq_wr_d, rdq_wr_q;
-  logic [31:0]         rdq_cnt_d, rdq_cnt_q;
+  logic [CB-1:0]       rdq_cnt_d, rdq_cnt_q;
 
   logic [WqDepth*IB-1:0] wq_index_d, wq_index_q;
   logic [WqDepth*64-1:0] wq_data_d, wq_data_q;
-  logic                  wq_rd_d, wq_rd_q, wq_wr_d, wq_wr_q;
-  logic [31:0]           wq_cnt_d, wq_cnt_q;
+  logic [WB-1:0]         wq_rd_d, wq_rd_q, wq_wr_d, wq_wr_q;
+  logic [WCB-1:0]        wq_cnt_d, wq_cnt_q;
 
   logic        mreq_valid_d, mreq_valid_q;
   logic        mreq_write_d, mreq_write_q;
@@ -96,6 +109,13 @@ module scord_md_accessor #(
     p32[PB-1:0] = p;
     p32 = (p32 == Depth - 1) ? 32'd0 : p32 + 32'd1;
     inc_ptr = p32[PB-1:0];
+  endfunction
+  function automatic logic [WB-1:0] wq_inc(input logic [WB-1:0] p);
+    logic [31:0] p32;
+    p32 = '0;
+    p32[WB-1:0] = p;
+    p32 = (p32 == WqDepth - 1) ? 32'd0 : p32 + 32'd1;
+    wq_inc = p32[WB-1:0];
   endfunction
 
   // Storage is read and written through loops of constant selects (one compare per
@@ -120,54 +140,70 @@ module scord_md_accessor #(
   // A read may share a beat with the oldest pending write-back (DualIssue; the memory
   // applies the write first), never overtake a write-back.
   logic read_slot_ok;
-  assign read_slot_ok = DualIssue ? (wq_cnt_q <= 32'd1) : (wq_cnt_q == 32'd0);
-  assign req_ready_o = (cnt_q < Depth) && !clearing_q &&
+  assign read_slot_ok = DualIssue ? (wq_cnt_q <= WCB'(1)) : (wq_cnt_q == '0);
+  assign req_ready_o = (cnt_q < CB'(Depth)) && !clearing_q &&
                        (!need_read || (slot_free && read_slot_ok));
   assign issue      = req_valid_i && req_ready_o;
   assign issue_read = issue && need_read;
 
   // ---- Head --------------------------------------------------------------------------
   logic [PB-1:0]    head_src;
-  logic [IB-1:0]    head_index, wq_head_index;
+  logic [IB-1:0]    cpl_index, wq_head_index;
   logic [63:0]      fwd_data, rd_data, wq_head_data;
-  logic             head_fwd, head_v, pop;
+  logic             head_fwd, head_v, src_busy, cpl_md, pop;
   always_comb begin
     head_src = '0;
     head_fwd = 1'b0;
-    head_v = 1'b0;
     head_md_o = 1'b0;
-    head_index = '0;
     head_payload_o = '0;
+    cpl_index = '0;
+    cpl_md = 1'b0;
     fwd_data = '0;
     rd_data = '0;
+    src_busy = 1'b0;
     for (int s = 0; s < Depth; s++) begin
       if (head_q == s[PB-1:0]) begin
         head_src = s_src_q[s*PB +: PB];
         head_fwd = s_fwd_q[s];
-        head_v = s_valid_q[s];
         head_md_o = s_md_q[s];
-        head_index = s_index_q[s*IB +: IB];
         head_payload_o = s_pay_q[s*PW +: PW];
+      end
+      if (cpl_q == s[PB-1:0]) begin
+        cpl_index = s_index_q[s*IB +: IB];
+        cpl_md = s_md_q[s];
       end
       if (rdq_rd_q == s[PB-1:0]) rd_data = rdq_q[s*64 +: 64];
     end
     for (int s = 0; s < Depth; s++) begin
-      if (head_src == s[PB-1:0]) fwd_data = res_q[s*64 +: 64];
+      if (head_src == s[PB-1:0]) begin
+        fwd_data = res_q[s*64 +: 64];
+        src_busy = s_exec_q[s];   // the source is still in the execute pipeline
+      end
     end
-    wq_head_index = wq_rd_q ? wq_index_q[IB +: IB] : wq_index_q[0 +: IB];
-    wq_head_data  = wq_rd_q ? wq_data_q[64 +: 64] : wq_data_q[0 +: 64];
+    wq_head_index = '0;
+    wq_head_data  = '0;
+    for (int w = 0; w < WqDepth; w++) begin
+      if (wq_rd_q == w[WB-1:0]) begin
+        wq_head_index = wq_index_q[w*IB +: IB];
+        wq_head_data  = wq_data_q[w*64 +: 64];
+      end
+    end
   end
+  // An item not yet popped is at the head; an item with an entry needs its data (read back,
+  // or its source completed) and a write-queue slot reserved for its completion.
+  assign head_v = (cnt_q != ecnt_q);
   assign head_valid_o = head_v &&
-      (!head_md_o || ((head_fwd || (rdq_cnt_q != 32'd0)) && (wq_cnt_q < WqDepth)));
+      (!head_md_o || ((head_fwd ? !src_busy : (rdq_cnt_q != '0)) &&
+                      ({1'b0, wq_cnt_q} + {1'b0, emd_q} < (WCB+1)'(WqDepth))));
   assign head_rdata_o = head_fwd ? fwd_data : rd_data;
   assign pop = head_valid_o && head_ready_i;
 
-  assign mem_resp_ready_o = (rdq_cnt_q < Depth);
-  assign idle_o = (cnt_q == 32'd0) && (wq_cnt_q == 32'd0) && !clearing_q;
+  assign mem_resp_ready_o = (rdq_cnt_q < CB'(Depth));
+  assign idle_o = (cnt_q == '0) && (wq_cnt_q == '0) && !clearing_q;
   assign clear_busy_o = clearing_q;
 
   logic wq_push, wq_pop, rdq_push, rdq_pop, last_sweep;
-  assign wq_push  = pop && head_md_o;
+  assign wq_push  = cpl_valid_i && cpl_md;
   assign rdq_push = mem_resp_valid_i && mem_resp_ready_o;
   assign rdq_pop  = pop && head_md_o && !head_fwd;
   assign last_sweep = (sweep_q == ((64'd1 << IB) - 64'd1));
@@ -177,13 +213,17 @@ module scord_md_accessor #(
     s_md_d    = s_md_q;
     s_fwd_d   = s_fwd_q;
     s_young_d = s_young_q;
+    s_exec_d  = s_exec_q;
     s_src_d   = s_src_q;
     s_index_d = s_index_q;
     s_pay_d   = s_pay_q;
     res_d     = res_q;
     head_d    = head_q;
     tail_d    = tail_q;
+    cpl_d     = cpl_q;
     cnt_d     = cnt_q;
+    ecnt_d    = ecnt_q;
+    emd_d     = emd_q;
     rdq_d     = rdq_q;
     rdq_rd_d  = rdq_rd_q;
     rdq_wr_d  = rdq_wr_q;
@@ -205,10 +245,13 @@ module scord_md_accessor #(
     wq_pop     = 1'b0;
 
     for (int s = 0; s < Depth; s++) begin
-      // Execute: the head leaves; its new entry is kept for forwarding and written back.
-      if (pop && (head_q == s[PB-1:0])) begin
+      // Execute: the head enters the pipeline; at completion the slot is freed and its new
+      // entry kept for forwarding (and written back).
+      if (pop && (head_q == s[PB-1:0])) s_exec_d[s] = 1'b1;
+      if (cpl_valid_i && (cpl_q == s[PB-1:0])) begin
         s_valid_d[s] = 1'b0;
-        if (head_md_o) res_d[s*64 +: 64] = head_wdata_i;
+        s_exec_d[s] = 1'b0;
+        if (cpl_md) res_d[s*64 +: 64] = cpl_wdata_i;
       end
       // Issue: a new item takes the tail slot.
       if (issue && (tail_q == s[PB-1:0])) begin
@@ -227,24 +270,26 @@ module scord_md_accessor #(
     end
     if (pop) head_d = inc_ptr(head_q);
     if (issue) tail_d = inc_ptr(tail_q);
-    if (issue && !pop) cnt_d = cnt_q + 32'd1;
-    if (pop && !issue) cnt_d = cnt_q - 32'd1;
+    if (cpl_valid_i) cpl_d = inc_ptr(cpl_q);
+    if (issue && !cpl_valid_i) cnt_d = cnt_q + CB'(1);
+    if (cpl_valid_i && !issue) cnt_d = cnt_q - CB'(1);
+    if (pop && !cpl_valid_i) ecnt_d = ecnt_q + CB'(1);
+    if (cpl_valid_i && !pop) ecnt_d = ecnt_q - CB'(1);
+    if ((pop && head_md_o) && !(cpl_valid_i && cpl_md)) emd_d = emd_q + WCB'(1);
+    if ((cpl_valid_i && cpl_md) && !(pop && head_md_o)) emd_d = emd_q - WCB'(1);
 
     if (rdq_push) rdq_wr_d = inc_ptr(rdq_wr_q);
     if (rdq_pop) rdq_rd_d = inc_ptr(rdq_rd_q);
-    if (rdq_push && !rdq_pop) rdq_cnt_d = rdq_cnt_q + 32'd1;
-    if (rdq_pop && !rdq_push) rdq_cnt_d = rdq_cnt_q - 32'd1;
+    if (rdq_push && !rdq_pop) rdq_cnt_d = rdq_cnt_q + CB'(1);
+    if (rdq_pop && !rdq_push) rdq_cnt_d = rdq_cnt_q - CB'(1);
 
-    if (wq_push) begin
-      if (wq_wr_q) begin
-        wq_index_d[IB +: IB] = head_index;
-        wq_data_d[64 +: 64] = head_wdata_i;
-      end else begin
-        wq_index_d[0 +: IB] = head_index;
-        wq_data_d[0 +: 64] = head_wdata_i;
+    for (int w = 0; w < WqDepth; w++) begin
+      if (wq_push && (wq_wr_q == w[WB-1:0])) begin
+        wq_index_d[w*IB +: IB] = cpl_index;
+        wq_data_d[w*64 +: 64] = cpl_wdata_i;
       end
-      wq_wr_d = !wq_wr_q;
     end
+    if (wq_push) wq_wr_d = wq_inc(wq_wr_q);
 
     // Request slot: clear/sweep alone; else the oldest write-back and/or a new read.
     if (slot_free) begin
@@ -263,16 +308,16 @@ module scord_md_accessor #(
           sweep_d = sweep_q + 64'd1;
         end
       end else begin
-        mreq_valid_d = (wq_cnt_q != 32'd0) || issue_read;
-        mreq_write_d = (wq_cnt_q != 32'd0);
+        mreq_valid_d = (wq_cnt_q != '0) || issue_read;
+        mreq_write_d = (wq_cnt_q != '0);
         mreq_clear_d = 1'b0;
         mreq_index_d = '0;
         mreq_wdata_d = '0;
-        if (wq_cnt_q != 32'd0) begin
+        if (wq_cnt_q != '0) begin
           wq_pop = 1'b1;
           mreq_index_d[IB-1:0] = wq_head_index;
           mreq_wdata_d = wq_head_data;
-          wq_rd_d = !wq_rd_q;
+          wq_rd_d = wq_inc(wq_rd_q);
         end
         if (issue_read) begin
           mreq_read_d = 1'b1;
@@ -280,8 +325,8 @@ module scord_md_accessor #(
         end
       end
     end
-    if (wq_push && !wq_pop) wq_cnt_d = wq_cnt_q + 32'd1;
-    if (wq_pop && !wq_push) wq_cnt_d = wq_cnt_q - 32'd1;
+    if (wq_push && !wq_pop) wq_cnt_d = wq_cnt_q + WCB'(1);
+    if (wq_pop && !wq_push) wq_cnt_d = wq_cnt_q - WCB'(1);
 
     if (clear_start_i && idle_o) begin
       clearing_d = 1'b1;
@@ -295,18 +340,22 @@ module scord_md_accessor #(
       s_md_q       <= '0;
       s_fwd_q      <= '0;
       s_young_q    <= '0;
+      s_exec_q     <= '0;
       s_src_q      <= '0;
       s_index_q    <= '0;
       head_q       <= '0;
       tail_q       <= '0;
+      cpl_q        <= '0;
       cnt_q        <= '0;
+      ecnt_q       <= '0;
+      emd_q        <= '0;
       rdq_rd_q     <= '0;
       rdq_wr_q     <= '0;
       rdq_cnt_q    <= '0;
       wq_index_q   <= '0;
       wq_data_q    <= '0;
-      wq_rd_q      <= 1'b0;
-      wq_wr_q      <= 1'b0;
+      wq_rd_q      <= '0;
+      wq_wr_q      <= '0;
       wq_cnt_q     <= '0;
       mreq_valid_q <= 1'b0;
       mreq_write_q <= 1'b0;
@@ -322,11 +371,15 @@ module scord_md_accessor #(
       s_md_q       <= s_md_d;
       s_fwd_q      <= s_fwd_d;
       s_young_q    <= s_young_d;
+      s_exec_q     <= s_exec_d;
       s_src_q      <= s_src_d;
       s_index_q    <= s_index_d;
       head_q       <= head_d;
       tail_q       <= tail_d;
+      cpl_q        <= cpl_d;
       cnt_q        <= cnt_d;
+      ecnt_q       <= ecnt_d;
+      emd_q        <= emd_d;
       rdq_rd_q     <= rdq_rd_d;
       rdq_wr_q     <= rdq_wr_d;
       rdq_cnt_q    <= rdq_cnt_d;

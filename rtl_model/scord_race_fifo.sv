@@ -3,7 +3,8 @@
 // counter instead (never silently lost).  Detection never waits on this FIFO.
 module scord_race_fifo #(
   parameter int Width   = 8,
-  parameter int Entries = scord_pkg::RaceBufEntries
+  parameter int Entries = scord_pkg::RaceBufEntries,
+  localparam int CntBits = $clog2(Entries + 1)   // occupancy counter sized to the depth
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -13,19 +14,19 @@ module scord_race_fifo #(
   input  logic             pop_ready_i,
   output logic [Width-1:0] pop_data_o,
   output logic [63:0]      overflow_o, // records dropped because the buffer was full
-  output logic [31:0]      count_o     // records held now
+  output logic [CntBits-1:0] count_o   // records held now
 );
   localparam int PtrBits = scord_pkg::idx_bits(Entries);
 
   logic [Entries*Width-1:0] mem_d, mem_q;
   logic [PtrBits-1:0] rd_d, rd_q, wr_d, wr_q;
-  logic [31:0] cnt_d, cnt_q;
+  logic [CntBits-1:0] cnt_d, cnt_q;
   logic [63:0] ovf_d, ovf_q;
   logic do_pop, do_push;
 
   // Full is judged on the registered count: a pop in the same cycle frees no room yet.
-  assign do_pop  = pop_ready_i && (cnt_q != 32'd0);
-  assign do_push = push_i && (cnt_q < Entries);
+  assign do_pop  = pop_ready_i && (cnt_q != '0);
+  assign do_push = push_i && (cnt_q < CntBits'(Entries));
 
   // Advance a pointer with wrap at Entries (need not be a power of two).
   function automatic logic [PtrBits-1:0] next_ptr(input logic [PtrBits-1:0] p);
@@ -49,8 +50,8 @@ module scord_race_fifo #(
     if (do_push) wr_d = next_ptr(wr_q);
     if (push_i && !do_push) ovf_d = ovf_q + 64'd1;
     if (do_pop) rd_d = next_ptr(rd_q);
-    if (do_push && !do_pop) cnt_d = cnt_q + 32'd1;
-    if (do_pop && !do_push) cnt_d = cnt_q - 32'd1;
+    if (do_push && !do_pop) cnt_d = cnt_q + CntBits'(1);
+    if (do_pop && !do_push) cnt_d = cnt_q - CntBits'(1);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -72,7 +73,7 @@ module scord_race_fifo #(
     mem_q <= mem_d;
   end
 
-  assign pop_valid_o = (cnt_q != 32'd0);
+  assign pop_valid_o = (cnt_q != '0);
   always_comb begin
     pop_data_o = '0;
     for (int e = 0; e < Entries; e++) begin

@@ -1,0 +1,63 @@
+// scord_spill_reg.sv -- a valid/ready pipeline register whose ready_o is a flop: two
+// slots (output and spill), so a stall downstream reaches upstream one cycle later without a
+// combinational path through this stage, at full throughput.  The primitive every channel
+// boundary of the detector uses to cut the ready chain (PULP common_cells' spill register).
+module scord_spill_reg #(
+  parameter int Width = 8
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic             valid_i,
+  output logic             ready_o,
+  input  logic [Width-1:0] data_i,
+  output logic             valid_o,
+  input  logic             ready_i,
+  output logic [Width-1:0] data_o
+);
+  logic             a_full_d, a_full_q, b_full_d, b_full_q;
+  logic [Width-1:0] a_d, a_q, b_d, b_q;
+  logic             in_fire;
+
+  assign ready_o = !b_full_q;
+  assign valid_o = a_full_q;
+  assign data_o  = a_q;
+  assign in_fire = valid_i && !b_full_q;
+
+  always_comb begin
+    a_full_d = a_full_q;
+    b_full_d = b_full_q;
+    a_d = a_q;
+    b_d = b_q;
+    if (!a_full_q || ready_i) begin
+      // The output slot frees: refill it from the spill slot first (older), else the input.
+      if (b_full_q) begin
+        a_d = b_q;
+        a_full_d = 1'b1;
+        b_full_d = 1'b0;
+      end else begin
+        a_d = data_i;
+        a_full_d = in_fire;
+      end
+    end else if (in_fire) begin
+      b_d = data_i;
+      b_full_d = 1'b1;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      a_full_q <= 1'b0;
+      b_full_q <= 1'b0;
+    end else begin
+      a_full_q <= a_full_d;
+      b_full_q <= b_full_d;
+    end
+  end
+
+  // Payload: no reset (read only under the full bits).
+  always_ff @(posedge clk_i) begin
+    a_q <= a_d;
+    b_q <= b_d;
+  end
+
+endmodule
