@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# setup.sh -- install the Debian packages scord needs (../shared/spec/toolchain.md), only
+# setup.sh -- install the Debian packages scord needs (docs/spec/toolchain.md), only
 # those missing, then configure and build into build/.  Safe to run again: with every
 # package present it installs nothing and only rebuilds what changed.
 #   scripts/setup.sh [--no-build] [extra cmake -D options]

@@ -3,7 +3,7 @@
 **
 ** This is the single functional truth of the project: the RTL (rtl_model/) and the
 ** TLM race-detector module (tlm/) are checked against it.  It implements
-** ../shared/spec/detector.md bit for bit, split as ../shared/spec/architecture.md asks:
+** docs/spec/detector.md bit for bit, split as docs/spec/architecture.md asks:
 **
 **   scord_params    parameters of detector.md section 1, validated, with derived fields
 **   scord_layout    the metadata entry layout of section 4 (computed once from params)

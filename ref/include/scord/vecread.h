@@ -1,5 +1,5 @@
 /*
-** vecread.h -- reader of trace-vector files, format v1 (../shared/spec/vectors.md).
+** vecread.h -- reader of trace-vector files, format v1 (docs/spec/vectors.md).
 **
 ** Streaming: events are handed out one at a time, so a multi-gigabyte vector dumped by
 ** a TLM run is read in constant memory.  `config` lines are collected until the first
