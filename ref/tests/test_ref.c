@@ -524,6 +524,14 @@ static void test_race_scope(void) {
   CHECK_EQ(st(&t, 1, 0, 0, Z, false), SCORD_STEP_HB_DEV);
   CHECK_EQ(pop(&t, &r), SCORD_RACE_DEV_FENCE);
   CHECK(!r.block_scope);
+  /* decision 14: with DS set the owner itself is reported (accessor == owner) */
+  const uint64_t W = H + 0x400;
+  ld(&t, 0, 0, 0, W, false);
+  ld(&t, 1, 0, 0, W, false);
+  fence(&t, 0, 0, SCORD_SCOPE_CTA);
+  CHECK_EQ(st(&t, 0, 0, 0, W, false), SCORD_STEP_HB_BLK);
+  CHECK_EQ(pop(&t, &r), SCORD_RACE_BLK_FENCE);
+  CHECK(!r.block_scope && r.owner_block == 0 && r.owner_warp == 0 && r.sm == 0 && r.cta == 0 && r.warp == 0);
   t_close(&t);
 }
 
