@@ -34,7 +34,7 @@ module scord_detect #(
   output logic [63:0]              md_o,        // entry to write back
   output logic                     race_o,
   output logic [2:0]               race_type_o,
-  output logic                     block_scope_o, // same_blk with the previous owner
+  output logic                     block_scope_o, // same_blk and DS clear (docs/spec/detector.md 6)
   output logic [3:0]               step_o,      // deciding step (scord_step)
   output logic                     tag_miss_o
 );
@@ -236,5 +236,5 @@ module scord_detect #(
 
   assign owner_block_o = md_i[LBlock +: BlockIdBits];
   assign owner_warp_o  = md_i[LWarp +: WarpIdBits];
-  assign block_scope_o = same_blk;
+  assign block_scope_o = same_blk && !ds;
 endmodule

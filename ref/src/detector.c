@@ -344,8 +344,10 @@ scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
   int race = -1;
   scord_step step = write ? check_write(d, md, &c, &race) : check_read(d, md, &c, &race);
   if (race >= 0) {
+    /* md is still the entry as checked (a RACE returns before changing it), so its DS
+    ** flag is the one decision 13 asks for: docs/spec/detector.md section 6. */
     scord_race r = {.type = (uint8_t)race, .kind = x->kind,
-                    .block_scope = md->block_id == x->block_id, .sm = x->sm, .cta = x->cta,
+                    .block_scope = md->block_id == x->block_id && !md->ds, .sm = x->sm, .cta = x->cta,
                     .warp = x->warp, .pc = x->pc, .addr = w, .owner_block = md->block_id,
                     .owner_warp = md->warp_id};
     push_race(d, &r);

@@ -98,7 +98,7 @@ static unsigned n_bloom(naive *n, unsigned sm, unsigned warp, unsigned block) {
   return b;
 }
 
-static void n_race(naive *n, int type, int kind, int same_blk, const scord_event *ev, unsigned long addr, const nent *e) {
+static void n_race(naive *n, int type, int kind, int block_scope, const scord_event *ev, unsigned long addr, const nent *e) {
   if (n->nraces == n->cap) {
     n->cap = n->cap ? 2 * n->cap : 256;
     n->races = realloc(n->races, n->cap * sizeof *n->races);
@@ -106,7 +106,7 @@ static void n_race(naive *n, int type, int kind, int same_blk, const scord_event
   }
   scord_race r;
   memset(&r, 0, sizeof r);
-  r.type = (uint8_t)type; r.kind = (uint8_t)kind; r.block_scope = same_blk;
+  r.type = (uint8_t)type; r.kind = (uint8_t)kind; r.block_scope = block_scope;
   r.sm = ev->sm; r.cta = ev->cta; r.warp = ev->warp; r.pc = ev->pc; r.addr = addr;
   r.owner_block = e->block; r.owner_warp = e->warp;
   n->races[n->nraces++] = r;
@@ -175,7 +175,7 @@ static void n_check(naive *n, const scord_event *ev, int kind, unsigned long lan
     }
 #undef OWN
     if (race < 0) break;
-    n_race(n, race, kind, sb, ev, a, e);
+    n_race(n, race, kind, sb && !e->ds, ev, a, e); /* decision 13 */
     unsigned keep = e->tag;
     n_init_entry(e);
     e->tag = keep;

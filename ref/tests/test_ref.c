@@ -498,6 +498,43 @@ static void test_write_steps(void) {
   t_close(&t);
 }
 
+/* Race record scope (docs/spec/detector.md section 6, decision 13): block only when same_blk and
+** the entry's DS flag is clear as checked; the race's own reset must not be what is looked at. */
+static void test_race_scope(void) {
+  T t;
+  scord_race r;
+  const uint64_t X = H + 0x100, Y = H + 0x200, Z = H + 0x300;
+  t_open(&t, NULL, 0);
+  /* same block, DS set by a read of block 8: device */
+  ld(&t, 0, 0, 0, X, false);
+  ld(&t, 1, 0, 0, X, false);
+  CHECK(md_of(&t, X).ds && md_of(&t, X).block_id == 0);
+  CHECK_EQ(st(&t, 0, 0, 1, X, false), SCORD_STEP_HB_BLK);
+  CHECK_EQ(pop(&t, &r), SCORD_RACE_BLK_FENCE);
+  CHECK(!r.block_scope && r.owner_block == 0 && r.owner_warp == 0);
+  /* same block, only BS set (second reader in the block): block */
+  ld(&t, 0, 0, 0, Y, false);
+  ld(&t, 0, 0, 2, Y, false);
+  CHECK(md_of(&t, Y).bs && !md_of(&t, Y).ds);
+  CHECK_EQ(st(&t, 0, 0, 1, Y, false), SCORD_STEP_HB_BLK);
+  CHECK_EQ(pop(&t, &r), SCORD_RACE_BLK_FENCE);
+  CHECK(r.block_scope);
+  /* another block, DS clear: device */
+  st(&t, 0, 0, 0, Z, false);
+  CHECK_EQ(st(&t, 1, 0, 0, Z, false), SCORD_STEP_HB_DEV);
+  CHECK_EQ(pop(&t, &r), SCORD_RACE_DEV_FENCE);
+  CHECK(!r.block_scope);
+  /* decision 14: with DS set the owner itself is reported (accessor == owner) */
+  const uint64_t W = H + 0x400;
+  ld(&t, 0, 0, 0, W, false);
+  ld(&t, 1, 0, 0, W, false);
+  fence(&t, 0, 0, SCORD_SCOPE_CTA);
+  CHECK_EQ(st(&t, 0, 0, 0, W, false), SCORD_STEP_HB_BLK);
+  CHECK_EQ(pop(&t, &r), SCORD_RACE_BLK_FENCE);
+  CHECK(!r.block_scope && r.owner_block == 0 && r.owner_warp == 0 && r.sm == 0 && r.cta == 0 && r.warp == 0);
+  t_close(&t);
+}
+
 static void test_tag_and_wrap(void) {
   T t;
   /* md_ratio=16: words N apart share an entry; a tag mismatch re-inits, so no race */
@@ -622,6 +659,7 @@ int main(void) {
   test_lock_table();
   test_read_steps();
   test_write_steps();
+  test_race_scope();
   test_tag_and_wrap();
   test_kernel_reset_and_overflow();
   test_lanes_and_outside();

@@ -290,7 +290,7 @@ void gen_expect_data(gen *g, unsigned c, unsigned w, uint64_t addr, int kind, bo
     }
 #undef OWN
     /* RACE: record, reset the entry and check again (which takes step 1). */
-    expect2(g, race, addr, pc, kind, same_blk, wrap);
+    expect2(g, race, addr, pc, kind, same_blk && !md->ds, wrap);  /* scope: decision 13 */
     md->init = true;
     md->m = md->bs = md->ds = true;
     md->strong = false;

@@ -198,7 +198,7 @@ extern const char *const scord_race_type_name[SCORD_RACE_TYPE_COUNT];
 typedef struct scord_race {
   uint8_t type;        /* scord_race_type */
   uint8_t kind;        /* scord_kind of the access that raced */
-  bool block_scope;    /* same_blk with the previous owner */
+  bool block_scope;    /* same_blk and DS clear, else device (decision 13) */
   uint16_t sm, cta, warp;
   uint64_t pc;
   uint64_t addr;       /* the checked word address (addr & ~3) */
