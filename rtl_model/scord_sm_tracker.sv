@@ -4,10 +4,10 @@
 // lane per beat and emits, on ONE ordered channel, an access packet per ld/st/atom lane
 // and a notification per fence, so fences stay ordered with accesses at the detector.
 //
-// Timing: one beat per cycle.  The packet leaves from a one-entry output register; a beat
-// that produces a packet is accepted when that register is empty or drains this cycle
-// (ev_ready_o depends combinationally on pkt_ready_i).  bar/cta/kernel beats produce no
-// packet and are always accepted.
+// Timing: one beat per cycle through T0 (input spill register: ev_ready_o is a flop), T1
+// (the beat with its warp's lock-table row) and the one-entry packet register; a beat right
+// behind a fence or lock atomic of the same warp, or behind a CTA start or kernel, waits one
+// cycle (the row it reads is being written).  bar/cta/kernel beats produce no packet.
 module scord_sm_tracker #(
   parameter int NumSms        = scord_pkg::NumSms,
   parameter int CtasPerSm     = scord_pkg::CtasPerSm,
@@ -94,63 +94,154 @@ module scord_sm_tracker #(
   logic [AddrBits-1:0]      pkt_addr_d, pkt_addr_q;
   logic [PcBits-1:0]        pkt_pc_d, pkt_pc_q;
 
+  // ---- T0: the beat in a spill register; T1: the beat with its warp's lock-table row -----
+  // Two stages instead of one combinational beat: T0 reads the warp's row (a WarpsPerSm:1
+  // mux) into T1; T1 computes the bloom and the row update and loads the packet register.
+  // A beat that would read a row T1 is changing this cycle waits one cycle (hazard): the
+  // same warp after a fence or lock atomic, any beat after a CTA start or kernel.
+  localparam int EvW = 3 + 1 + CtaBits + 3 * WarpIdBits + 1 + 2 + 4 + 4 + 96 + AddrBits + PcBits;
+  logic [EvW-1:0] ev_pay, b_pay, t1_pay_q;
+  logic           b_valid, b_take, t1_valid_q, t1_go, t1_free, t1_mod, hazard;
+  logic [2:0]     b_type;
+  logic [WarpIdBits-1:0] b_warp;
+  logic [LeW-1:0]   t1_row_v_q, t1_row_act_q, t1_row_dev_q, b_row_v, b_row_act, b_row_dev;
+  logic [RowAW-1:0] t1_row_a_q, b_row_a;
+  logic [31:0]      bwarp32;
+
+  assign ev_pay = {ev_type_i, ev_first_i, ev_cta_i, ev_warp_i, ev_first_warp_i, ev_warps_i,
+                   ev_scope_i, ev_op_i, ev_volatile_i, ev_has_cmp_i, ev_has_val_i, ev_has_old_i,
+                   ev_cmp_i, ev_val_i, ev_old_i, ev_addr_i, ev_pc_i};
+  scord_spill_reg #(.Width(EvW)) u_ev_reg (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(ev_valid_i),
+    .ready_o(ev_ready_o),
+    .data_i (ev_pay),
+    .valid_o(b_valid),
+    .ready_i(b_take),
+    .data_o (b_pay)
+  );
+  // The T0 beat, by field; the lock-table decode is done here and registered into T1 so the
+  // hazard test (and the T1 rules) start from flops.
+  logic                  b_first, b_volatile, b_has_cmp, b_has_val, b_has_old;
+  logic [CtaBits-1:0]    b_cta;
+  logic [WarpIdBits-1:0] b_first_warp;
+  logic [WarpIdBits:0]   b_warps;
+  logic [1:0]            b_scope;
+  logic [3:0]            b_op;
+  logic [31:0]           b_cmp, b_val, b_old;
+  logic [AddrBits-1:0]   b_addr;
+  logic [PcBits-1:0]     b_pc;
+  logic                  b_acq, b_rel, b_mod, b_glob;
+  logic                  t1_acq_q, t1_rel_q, t1_mod_q, t1_glob_q;
+  assign {b_type, b_first, b_cta, b_warp, b_first_warp, b_warps, b_scope, b_op, b_volatile,
+          b_has_cmp, b_has_val, b_has_old, b_cmp, b_val, b_old, b_addr, b_pc} = b_pay;
+  // Section 3: an acquire is a cas 0 -> 1 that returned 0; a release an exch writing 0.
+  assign b_acq  = (b_type == scord_pkg::EvAtom) && (b_op == scord_pkg::OpCas) && b_has_cmp &&
+                  (b_cmp == 32'd0) && b_has_val && (b_val == 32'd1) && b_has_old &&
+                  (b_old == 32'd0);
+  assign b_rel  = (b_type == scord_pkg::EvAtom) && (b_op == scord_pkg::OpExch) && b_has_val &&
+                  (b_val == 32'd0);
+  assign b_glob = (b_type == scord_pkg::EvCta) || (b_type == scord_pkg::EvKernel);
+  assign b_mod  = (b_type == scord_pkg::EvFence) || b_acq || b_rel || b_glob;
+  always_comb begin
+    bwarp32 = '0;
+    bwarp32[WarpIdBits-1:0] = b_warp;
+    b_row_v = '0;
+    b_row_act = '0;
+    b_row_dev = '0;
+    b_row_a = '0;
+    if (bwarp32 < WarpsPerSm) begin
+      b_row_v   = lt_valid_q[b_warp * LeW +: LeW];
+      b_row_act = lt_active_q[b_warp * LeW +: LeW];
+      b_row_dev = lt_dev_q[b_warp * LeW +: LeW];
+      b_row_a   = lt_a_q[b_warp * RowAW +: RowAW];
+    end
+  end
+
+  // The T1 beat, by field (the names the rules below use).
+  logic [2:0]               e_type;
+  logic                     e_first, e_volatile, e_has_cmp, e_has_val, e_has_old;
+  logic [CtaBits-1:0]       e_cta;
+  logic [WarpIdBits-1:0]    e_warp, e_first_warp;
+  logic [WarpIdBits:0]      e_warps;
+  logic [1:0]               e_scope;
+  logic [3:0]               e_op;
+  logic [31:0]              e_cmp, e_val, e_old;
+  logic [AddrBits-1:0]      e_addr;
+  logic [PcBits-1:0]        e_pc;
+  assign {e_type, e_first, e_cta, e_warp, e_first_warp, e_warps, e_scope, e_op, e_volatile,
+          e_has_cmp, e_has_val, e_has_old, e_cmp, e_val, e_old, e_addr, e_pc} = t1_pay_q;
+
+  assign t1_mod  = t1_valid_q && t1_mod_q;
+  assign hazard  = t1_mod && (t1_glob_q || (e_warp == b_warp));
+  assign t1_go   = t1_valid_q && (!has_pkt || !pkt_valid_q || pkt_ready_i);
+  assign t1_free = !t1_valid_q || t1_go;
+  assign b_take  = b_valid && t1_free && !hazard;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) t1_valid_q <= 1'b0;
+    else         t1_valid_q <= b_take || (t1_valid_q && !t1_go);
+  end
+  // Payload and row: no reset, used only under t1_valid_q.
+  always_ff @(posedge clk_i) begin
+    if (b_take) begin
+      t1_pay_q     <= b_pay;
+      t1_row_v_q   <= b_row_v;
+      t1_row_act_q <= b_row_act;
+      t1_row_dev_q <= b_row_dev;
+      t1_row_a_q   <= b_row_a;
+      t1_acq_q     <= b_acq;
+      t1_rel_q     <= b_rel;
+      t1_mod_q     <= b_mod;
+      t1_glob_q    <= b_glob;
+    end
+  end
+
   // ---- Decode of the incoming beat ----------------------------------------------------
-  logic is_access, is_fence, has_pkt, accept;
+  logic is_access, is_fence, has_pkt;
   logic dev_scope;                  // gpu or sys (sys folds into device, decision 9)
   logic lk_acquire, lk_release;
   logic [HashBits-1:0] a_hash;
   logic [31:0] blk32, blk1_32, warp32, first32, last32, cta32;
   logic [BlockIdBits-1:0] blk_id;
 
-  assign is_access = (ev_type_i == scord_pkg::EvLd) || (ev_type_i == scord_pkg::EvSt) ||
-                     (ev_type_i == scord_pkg::EvAtom);
-  assign is_fence  = (ev_type_i == scord_pkg::EvFence);
+  assign is_access = (e_type == scord_pkg::EvLd) || (e_type == scord_pkg::EvSt) ||
+                     (e_type == scord_pkg::EvAtom);
+  assign is_fence  = (e_type == scord_pkg::EvFence);
   assign has_pkt   = is_access || is_fence;
-  assign ev_ready_o = !has_pkt || !pkt_valid_q || pkt_ready_i;
-  assign accept    = ev_valid_i && ev_ready_o;
-  assign dev_scope = (ev_scope_i != scord_pkg::ScopeCta);
+  assign dev_scope = (e_scope != scord_pkg::ScopeCta);
 
-  // Section 3: lk_acquire = cas 0 -> 1 that returned 0; lk_release = exch writing 0.
-  assign lk_acquire = (ev_type_i == scord_pkg::EvAtom) && (ev_op_i == scord_pkg::OpCas) &&
-                   ev_has_cmp_i && (ev_cmp_i == 32'd0) && ev_has_val_i &&
-                   (ev_val_i == 32'd1) && ev_has_old_i && (ev_old_i == 32'd0);
-  assign lk_release = (ev_type_i == scord_pkg::EvAtom) && (ev_op_i == scord_pkg::OpExch) &&
-                   ev_has_val_i && (ev_val_i == 32'd0);
-  assign a_hash  = ev_addr_i[2 +: HashBits];  // (lockaddr >> 2) mod 2^(2k)
+  // Section 3 (decoded in T0): lk_acquire = cas 0 -> 1 that returned 0; lk_release = exch 0.
+  assign lk_acquire = t1_acq_q;
+  assign lk_release = t1_rel_q;
+  assign a_hash  = e_addr[2 +: HashBits];  // (lockaddr >> 2) mod 2^(2k)
 
   // BlockID = sm * CtasPerSm + cta (section 2).
   always_comb begin
     cta32 = '0;
-    cta32[CtaBits-1:0] = ev_cta_i;
+    cta32[CtaBits-1:0] = e_cta;
     warp32 = '0;
-    warp32[WarpIdBits-1:0] = ev_warp_i;
+    warp32[WarpIdBits-1:0] = e_warp;
     first32 = '0;
-    first32[WarpIdBits-1:0] = ev_first_warp_i;
+    first32[WarpIdBits-1:0] = e_first_warp;
     last32 = '0;
-    last32[WarpIdBits:0] = ev_warps_i;
+    last32[WarpIdBits:0] = e_warps;
     last32 = first32 + last32;   // one past the last warp of a starting CTA
     blk32 = SmId * CtasPerSm + cta32;
     blk1_32 = blk32 + 32'd1;
   end
   assign blk_id = blk32[BlockIdBits-1:0];
 
-  // ---- Current row (the beat's warp) ---------------------------------------------------
+  // ---- Current row (the beat's warp), read in T0 into the T1 registers ------------------
   logic [LeW-1:0]   row_v, row_act, row_dev;
   logic [RowAW-1:0] row_a;
   logic             warp_ok;
   assign warp_ok = (warp32 < WarpsPerSm);
-  always_comb begin
-    row_v = '0;
-    row_act = '0;
-    row_dev = '0;
-    row_a = '0;
-    if (warp_ok) begin
-      row_v   = lt_valid_q[ev_warp_i * LeW +: LeW];
-      row_act = lt_active_q[ev_warp_i * LeW +: LeW];
-      row_dev = lt_dev_q[ev_warp_i * LeW +: LeW];
-      row_a   = lt_a_q[ev_warp_i * RowAW +: RowAW];
-    end
-  end
+  assign row_v   = t1_row_v_q;
+  assign row_act = t1_row_act_q;
+  assign row_dev = t1_row_dev_q;
+  assign row_a   = t1_row_a_q;
 
   // Bloom of the warp's valid and active locks (section 3, scope inclusion): a block
   // entry sets h = a ^ (BlockID+1), a device entry sets both h and a.
@@ -177,7 +268,7 @@ module scord_sm_tracker #(
     bloom_now = {bin_b, bin_a};
   end
   // Decision 12: one bloom per instruction, built before its first lane.
-  assign lane_bloom = ev_first_i ? bloom_now : bloom_q;
+  assign lane_bloom = e_first ? bloom_now : bloom_q;
 
   // ---- Lock-table row update -----------------------------------------------------------
   logic [LeW-1:0]   nrow_v, nrow_act, nrow_dev;
@@ -273,40 +364,40 @@ module scord_sm_tracker #(
     pkt_addr_d      = pkt_addr_q;
     pkt_pc_d        = pkt_pc_q;
 
-    if (accept) begin
+    if (t1_go) begin
       if (has_pkt) begin
         pkt_valid_d     = 1'b1;
         pkt_type_d      = is_fence ? scord_pkg::PktFence : scord_pkg::PktAccess;
-        pkt_cta_d       = ev_cta_i;
-        pkt_warp_d      = ev_warp_i;
+        pkt_cta_d       = e_cta;
+        pkt_warp_d      = e_warp;
         pkt_block_d     = blk_id;
-        pkt_barrier_d   = bar_q[ev_cta_i * BarrierIdBits +: BarrierIdBits];
+        pkt_barrier_d   = bar_q[e_cta * BarrierIdBits +: BarrierIdBits];
         pkt_bloom_d     = is_access ? lane_bloom : '0;
-        pkt_kind_d      = (ev_type_i == scord_pkg::EvLd) ? scord_pkg::KindLd :
-                          (ev_type_i == scord_pkg::EvSt) ? scord_pkg::KindSt :
+        pkt_kind_d      = (e_type == scord_pkg::EvLd) ? scord_pkg::KindLd :
+                          (e_type == scord_pkg::EvSt) ? scord_pkg::KindSt :
                                                            scord_pkg::KindAtom;
-        pkt_strong_d    = is_access && (ev_volatile_i || (ev_type_i == scord_pkg::EvAtom));
-        pkt_atom_blk_d  = (ev_type_i == scord_pkg::EvAtom) && !dev_scope;
+        pkt_strong_d    = is_access && (e_volatile || (e_type == scord_pkg::EvAtom));
+        pkt_atom_blk_d  = (e_type == scord_pkg::EvAtom) && !dev_scope;
         pkt_fence_dev_d = is_fence && dev_scope;
-        pkt_addr_d      = ev_addr_i;
-        pkt_pc_d        = ev_pc_i;
+        pkt_addr_d      = e_addr;
+        pkt_pc_d        = e_pc;
       end
-      if (is_access && ev_first_i) bloom_d = bloom_now;
+      if (is_access && e_first) bloom_d = bloom_now;
 
       // Lock effect of a fence or atomic lane comes after its own packet (section 3).
       if ((is_fence || lk_acquire || lk_release) && warp_ok) begin
-        lt_valid_d[ev_warp_i * LeW +: LeW]    = nrow_v;
-        lt_active_d[ev_warp_i * LeW +: LeW]   = nrow_act;
-        lt_dev_d[ev_warp_i * LeW +: LeW]      = nrow_dev;
-        lt_a_d[ev_warp_i * RowAW +: RowAW]    = nrow_a;
+        lt_valid_d[e_warp * LeW +: LeW]    = nrow_v;
+        lt_active_d[e_warp * LeW +: LeW]   = nrow_act;
+        lt_dev_d[e_warp * LeW +: LeW]      = nrow_dev;
+        lt_a_d[e_warp * RowAW +: RowAW]    = nrow_a;
       end
 
-      if (ev_type_i == scord_pkg::EvBar) begin
-        bar_d[ev_cta_i * BarrierIdBits +: BarrierIdBits] =
-            bar_q[ev_cta_i * BarrierIdBits +: BarrierIdBits] + 1'b1;
+      if (e_type == scord_pkg::EvBar) begin
+        bar_d[e_cta * BarrierIdBits +: BarrierIdBits] =
+            bar_q[e_cta * BarrierIdBits +: BarrierIdBits] + 1'b1;
       end
 
-      if (ev_type_i == scord_pkg::EvCta) begin
+      if (e_type == scord_pkg::EvCta) begin
         // A new CTA's warps start with empty lock tables; counters carry on.
         for (int w = 0; w < WarpsPerSm; w++) begin
           if ((w >= first32) && (w < last32)) begin
@@ -318,7 +409,7 @@ module scord_sm_tracker #(
         end
       end
 
-      if (ev_type_i == scord_pkg::EvKernel) begin
+      if (e_type == scord_pkg::EvKernel) begin
         // Section 7: lock tables and barrier counters back to reset.
         lt_valid_d  = '0;
         lt_active_d = '0;
@@ -393,6 +484,8 @@ module scord_sm_tracker #(
 
   // Bits deliberately unused (kept for readable 32-bit arithmetic).
   logic unused_bits;
-  assign unused_bits = ^{blk32, blk1_32, sm32, ev_addr_i[1:0]};
+  assign unused_bits = ^{blk32, blk1_32, sm32, e_addr[1:0], bwarp32, b_first, b_volatile, b_cta,
+                        b_first_warp, b_warps, b_scope, b_addr, b_pc, e_op, e_has_cmp, e_has_val,
+                        e_has_old, e_cmp, e_val, e_old};
 
 endmodule

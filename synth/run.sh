@@ -5,10 +5,12 @@
 # files, gnuplot PNGs.  See synth/README.md.
 #
 # Usage: synth/run.sh [--quick] [--jobs N] [--out DIR] [--state-bin PATH] [--timeout S]
-#                     [Name=value ...]
+#                     [--period NS] [Name=value ...]
 #   --quick   default configuration (plus overrides), ASIC only, detector and one SM tracker,
 #             then the report checks; this is the CTest `synth_quick` (writes
 #             synth/results/tmp/quick by default)
+#   --period NS  ASIC clock target (default 3.0 ns = 333 MHz, the detector's target): ABC
+#             sizes gates for it and OpenSTA reports slack against it; Fmax = 1/(period - slack)
 #   --jobs N  run up to N independent tool runs at once (default 1; each needs one core and,
 #             for the 132x64 detector, about 4 GB)
 #   Name=value  RTL/spec parameter overrides (NumSms=4); derived widths (BlockIdBits,
@@ -21,7 +23,7 @@ set -u
 main() {
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-quick=0 out="" state_bin="" tmo=2400 jobs=1
+quick=0 out="" state_bin="" tmo=2400 jobs=1 period=3.0
 user_ov=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -30,12 +32,14 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --state-bin) state_bin=$2; shift 2 ;;
     --timeout) tmo=$2; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --period) period=$2; shift 2 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *=*) user_ov+=("$1"); shift ;;
     *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 case "$jobs" in ''|*[!0-9]*|0) echo "run.sh: --jobs needs a positive integer, got '$jobs'" >&2; exit 2 ;; esac
+case "$period" in ''|*[!0-9.]*|*.*.*|.) echo "run.sh: --period needs a positive number of ns, got '$period'" >&2; exit 2 ;; esac
 [ -z "$out" ] && { if [ $quick = 1 ]; then out=$here/results/tmp/quick; else out=$here/results; fi; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -196,7 +200,7 @@ top() {
   case "$mod" in scord_detector_*) t=scord_detector ;; esac
   log "$name: $sub ($*)"
   nice -n 10 "$here/scripts/synth_top.sh" --top "$t" --out "$out/$name/$sub" --files "$files" \
-    --timeout "$tmo" "$@" "${OV[@]}"
+    --timeout "$tmo" --period "$period" "$@" "${OV[@]}"
 }
 
 # finish: CSV files and plots from what exists so far.
