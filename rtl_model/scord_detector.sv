@@ -10,8 +10,8 @@ module scord_detector #(
   parameter int          NumSms         = scord_pkg::NumSms,
   parameter int          CtasPerSm      = scord_pkg::CtasPerSm,
   parameter int          WarpsPerSm     = scord_pkg::WarpsPerSm,
-  parameter int          BlockIdBits    = scord_pkg::BlockIdBits,
-  parameter int          WarpIdBits     = scord_pkg::WarpIdBits,
+  parameter int          BlockIdBits    = scord_pkg::idx_bits(NumSms * CtasPerSm),
+  parameter int          WarpIdBits     = scord_pkg::idx_bits(WarpsPerSm),
   parameter int          FenceIdBits    = scord_pkg::FenceIdBits,
   parameter int          BarrierIdBits  = scord_pkg::BarrierIdBits,
   parameter int          BloomBinBits   = scord_pkg::BloomBinBits,
@@ -97,6 +97,17 @@ module scord_detector #(
   output logic [16*32-1:0]                          cfg_o
 );
   localparam int SmBits   = scord_pkg::idx_bits(NumSms);
+
+  // detector.md section 1: BlockIdBits and WarpIdBits may be set wider than derived, never
+  // narrower (a narrower width would silently alias blocks or warps).  A reference to a module
+  // that does not exist is the static assertion every tool (Verilator, Yosys, Icarus) stops
+  // on, naming the parameters.
+  if (BlockIdBits < scord_pkg::idx_bits(NumSms * CtasPerSm)) begin : g_block_id_check
+    scord_error_block_id_bits_narrower_than_num_sms_x_ctas_per_sm u_check ();
+  end
+  if (WarpIdBits < scord_pkg::idx_bits(WarpsPerSm)) begin : g_warp_id_check
+    scord_error_warp_id_bits_narrower_than_warps_per_sm u_check ();
+  end
   localparam int CtaBits  = scord_pkg::idx_bits(CtasPerSm);
   localparam int BlW      = 2 * BloomBinBits;
   localparam int IndexBits = $clog2(HeapBytes) - $clog2(Granule) - $clog2(MdRatio);

@@ -407,6 +407,43 @@ module scord_md_accessor #(
     rdq_q   <= rdq_d;
   end
 
+  // ---- Assertions (simulation only: Verilator and Icarus; Yosys defines SYNTHESIS) --------
+`ifndef SYNTHESIS
+  int unsigned a_reads_out;   // reads accepted by the memory and not yet answered
+  logic        a_stalled;
+  logic [63:0] a_index, a_wdata, a_rindex;
+  logic        a_write, a_read, a_clear;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      a_reads_out <= 0;
+      a_stalled <= 1'b0;
+    end else begin
+      int unsigned n;
+      n = 0;
+      for (int s = 0; s < Depth; s++) n += match[s] ? 1 : 0;
+      if (req_valid_i && (n > 1))
+        $fatal(1, "scord_md_accessor: %0d youngest in-flight items for one index", n);
+      if (rdq_push && (a_reads_out == 0))
+        $fatal(1, "scord_md_accessor: memory response with no read outstanding");
+      if (cpl_valid_i && (ecnt_q == '0))
+        $fatal(1, "scord_md_accessor: completion with nothing in the execute pipeline");
+      if (a_stalled && !(mreq_valid_q && (mreq_write_q == a_write) && (mreq_read_q == a_read) &&
+                         (mreq_clear_q == a_clear) && (mreq_index_q == a_index) &&
+                         (mreq_wdata_q == a_wdata) && (mreq_rindex_q == a_rindex)))
+        $fatal(1, "scord_md_accessor: memory request changed or dropped while not ready");
+      a_reads_out <= a_reads_out + ((mreq_valid_q && mem_req_ready_i && mreq_read_q) ? 1 : 0)
+                                 - (rdq_push ? 1 : 0);
+      a_stalled <= mreq_valid_q && !mem_req_ready_i;
+      a_write   <= mreq_write_q;
+      a_read    <= mreq_read_q;
+      a_clear   <= mreq_clear_q;
+      a_index   <= mreq_index_q;
+      a_wdata   <= mreq_wdata_q;
+      a_rindex  <= mreq_rindex_q;
+    end
+  end
+`endif
+
   assign mem_req_valid_o = mreq_valid_q;
   assign mem_req_write_o = mreq_write_q;
   assign mem_req_clear_o = mreq_clear_q;

@@ -80,6 +80,13 @@ module scord_race_fifo #(
       if (rd_q == e[PtrBits-1:0]) pop_data_o = mem_q[e*Width +: Width];
     end
   end
+`ifndef SYNTHESIS
+  // Simulation only: the occupancy never passes the depth.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni && (cnt_q > CntBits'(Entries)))
+      $fatal(1, "scord_race_fifo: %0d records held in %0d entries", cnt_q, Entries);
+  end
+`endif
   assign overflow_o  = ovf_q;
   assign count_o     = cnt_q;
 endmodule

@@ -60,4 +60,11 @@ module scord_spill_reg #(
     b_q <= b_d;
   end
 
+`ifndef SYNTHESIS
+  // Simulation only: the spill slot fills only behind a full output slot.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni && b_full_q && !a_full_q)
+      $fatal(1, "scord_spill_reg: spill slot full while the output slot is empty");
+  end
+`endif
 endmodule
