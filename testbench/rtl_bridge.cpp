@@ -1,6 +1,7 @@
 // rtl_bridge.cpp -- implementation of rtl_bridge.h: a cycle loop around one verilated
 // scord_tb_top variant (trackers, ordered merge, detector) with an in-order memory model
-// of fixed latency, no back-pressure.  Each event's beats go to its SM's tracker; the
+// of fixed latency and optional random stalls on both memory channels
+// (scord_rtl_set_stall).  Each event's beats go to its SM's tracker; the
 // merge takes packets in event order, exactly as the testbench does (tb_main.cpp).
 #include "rtl_bridge.h"
 

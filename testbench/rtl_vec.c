@@ -157,21 +157,39 @@ static int run_file(const char *path, unsigned latency) {
   return result;
 }
 
+static void usage(FILE *f) {
+  fputs("usage: scord-rtl-vec [--latency L] FILE...\n"
+        "  runs each vector file through the RTL (the variant matching its configuration) and\n"
+        "  the C model and compares races, expectations and final metadata\n"
+        "  --latency L  memory latency in cycles, 1..64 (default 3)\n", f);
+}
+
 int main(int argc, char **argv) {
   unsigned latency = 3;
   int first = 1;
-  if (argc >= 3 && strcmp(argv[1], "--latency") == 0) {
-    char *end;
-    unsigned long l = strtoul(argv[2], &end, 10);
-    if (*end || l < 1 || l > 64) {
-      fprintf(stderr, "scord-rtl-vec: --latency %s: must be 1..64\n", argv[2]);
+  for (; first < argc && argv[first][0] == '-'; first++) {
+    const char *a = argv[first];
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      usage(stdout);
+      return 0;
+    }
+    const char *v = NULL;
+    if (strcmp(a, "--latency") == 0) v = first + 1 < argc ? argv[++first] : "";
+    else if (strncmp(a, "--latency=", 10) == 0) v = a + 10;
+    else {
+      fprintf(stderr, "scord-rtl-vec: unknown option '%s'\n", a);
+      usage(stderr);
+      return 2;
+    }
+    uint64_t l;
+    if (scord_parse_u64(v, &l) || l < 1 || l > 64) {
+      fprintf(stderr, "scord-rtl-vec: --latency '%s': must be 1..64\n", v);
       return 2;
     }
     latency = (unsigned)l;
-    first = 3;
   }
   if (first >= argc) {
-    fprintf(stderr, "usage: scord-rtl-vec [--latency L] FILE...\n");
+    usage(stderr);
     return 2;
   }
   int passed = 0, failed = 0, skipped = 0, input_err = 0;

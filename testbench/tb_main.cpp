@@ -830,11 +830,17 @@ void usage() {
       SCORD_TB_VARIANT, SCORD_TB_CONFIG[0] ? SCORD_TB_CONFIG : "(defaults)");
 }
 
-uint64_t parse_num(const char *opt, const char *s) {
+uint64_t parse_num(const char *opt, const char *s, uint64_t max = UINT64_MAX) {
+  uint64_t v;
+  if (scord_parse_u64(s, &v) != 0 || v > max) die("%s: '%s' is not a number in 0..%" PRIu64, opt, s, max);
+  return v;
+}
+
+double parse_rate(const char *opt, const char *s) {
   char *end = nullptr;
   errno = 0;
-  uint64_t v = std::strtoull(s, &end, 0);
-  if (!*s || *end || errno || s[0] == '-') die("%s: '%s' is not a number", opt, s);
+  double v = std::strtod(s, &end);
+  if (!*s || *end || errno || !(v >= 0 && v <= 1)) die("%s: '%s' is not a rate in [0, 1]", opt, s);
   return v;
 }
 
@@ -903,14 +909,14 @@ int main(int argc, char **argv) {
     };
     if (a == "--seed") { c.seed = parse_num("--seed", val()); seed_given = true; }
     else if (a == "--events") c.events = parse_num("--events", val());
-    else if (a == "--latency") c.latency = (unsigned)parse_num("--latency", val());
-    else if (a == "--stall") c.stall = (unsigned)parse_num("--stall", val());
+    else if (a == "--latency") c.latency = (unsigned)parse_num("--latency", val(), 64);
+    else if (a == "--stall") c.stall = (unsigned)parse_num("--stall", val(), 95);
     else if (a == "--config") overrides.push_back(val());
     else if (a == "--xcheck") c.xcheck = true;
     else if (a == "--require-coverage") c.require_cover = true;
     else if (a == "--measure") measure = true;
-    else if (a == "--min-rate") min_rate = std::atof(val());
-    else if (a == "--min-hazard-rate") min_hazard_rate = std::atof(val());
+    else if (a == "--min-rate") min_rate = parse_rate("--min-rate", val());
+    else if (a == "--min-hazard-rate") min_hazard_rate = parse_rate("--min-hazard-rate", val());
     else if (a == "--check-layout") layout_only = true;
     else if (a == "--dump") c.dump = val();
     else if (a == "+trace") c.trace = true;

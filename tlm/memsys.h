@@ -1,8 +1,10 @@
 // memsys.h -- the memory side of the TLM GPU model: the SM<->L2 interconnect (crossbar with
 // flits, per-port bandwidth and latency), the L2 slices (write-back, LRU) and one GDDR5 DRAM
-// channel per slice with a row buffer per bank. Loosely-timed: each module reserves its ports
-// and banks ("next free" bookkeeping, payload.h Resource) and returns the latency in the
-// b_transport delay (docs/tlm.md "Coding style").
+// channel per slice with a row buffer per bank. Loosely-timed: each module books cycles on its
+// ports and banks in a calendar (payload.h Resource: the first free run of cycles at or after
+// the request's time, so a request that arrives out of time order, SMs being up to a quantum
+// apart, can use a gap before a later booking) and returns the latency in the b_transport delay
+// (docs/tlm.md "Coding style").
 #pragma once
 #include <memory>
 #include <systemc>

@@ -29,21 +29,7 @@ const size_t kNumSim = sizeof(kSimParams) / sizeof(kSimParams[0]);
 
 SimConfig::SimConfig() { scord_params_default(&det); }
 
-bool parse_u64(const char *s, uint64_t &out) {
-  if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') return false;
-  int base = 10;
-  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-    base = 16;
-    s += 2;
-    if (!*s) return false;
-  }
-  errno = 0;
-  char *end = nullptr;
-  unsigned long long v = strtoull(s, &end, base);
-  if (errno || *end) return false;
-  out = v;
-  return true;
-}
+bool parse_u64(const char *s, uint64_t &out) { return scord_parse_u64(s, &out) == 0; }
 
 static bool parse_bool(const std::string &v, bool &out) {
   if (v == "1" || v == "on" || v == "yes" || v == "true" || v.empty()) { out = true; return true; }

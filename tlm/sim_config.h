@@ -86,5 +86,5 @@ bool sim_config_finalize(SimConfig &c, std::string &err);
 void sim_config_print(FILE *f, const SimConfig &c, const char *prefix);
 // One-line listing of the timing parameters for the --help text.
 void sim_config_help(FILE *f);
-// Parse an unsigned decimal or 0x-hex number (no sign); false on error.
+// Parse an unsigned decimal or 0x-hex number (no sign; scord_parse_u64); false on error.
 bool parse_u64(const char *s, uint64_t &out);

@@ -16,6 +16,7 @@
 #include "scord/scord.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,14 @@ static double now(void) {
 
 #define CHUNK 65536
 
+static void usage(FILE *f) {
+  fputs("usage: scord-bench [EVENTS [SEED]] [--slice=BYTES] [--burst=N] [key=value ...]\n"
+        "  EVENTS  events to apply (default 10000000); SEED non-zero (default 1)\n"
+        "  --slice=BYTES  bytes per warp slice, a power of two in [64, 1 MiB] (default 4096)\n"
+        "  --burst=N      instructions a scheduled warp issues back to back, 1..1024 (default 4)\n"
+        "  key=value      a detector parameter (docs/spec/detector.md section 1)\n", f);
+}
+
 int main(int argc, char **argv) {
   long events = 10000000;
   uint64_t seed = 1;
@@ -46,28 +55,58 @@ int main(int argc, char **argv) {
   uint64_t slice_bytes = 4096;
   unsigned burst = 4;
   for (int i = 1; i < argc; i++) {
-    const char *eq = strchr(argv[i], '=');
-    if (strncmp(argv[i], "--slice=", 8) == 0) {
-      slice_bytes = strtoull(argv[i] + 8, NULL, 0);
-      if (slice_bytes < 64 || (slice_bytes & (slice_bytes - 1)) || slice_bytes > (1u << 20)) {
-        fprintf(stderr, "scord-bench: --slice must be a power of two in [64, 1 MiB]\n");
+    const char *a = argv[i], *eq = strchr(a, '=');
+    uint64_t v;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      usage(stdout);
+      return 0;
+    } else if (strncmp(a, "--slice=", 8) == 0) {
+      if (scord_parse_u64(a + 8, &v) || v < 64 || (v & (v - 1)) || v > (1u << 20)) {
+        fprintf(stderr, "scord-bench: --slice=%s: must be a power of two in [64, 1 MiB]\n", a + 8);
         return 2;
       }
-    } else if (strncmp(argv[i], "--burst=", 8) == 0) {
-      burst = (unsigned)strtoul(argv[i] + 8, NULL, 0);
-      if (burst < 1 || burst > 1024) {
-        fprintf(stderr, "scord-bench: --burst must be in [1, 1024]\n");
+      slice_bytes = v;
+    } else if (strncmp(a, "--burst=", 8) == 0) {
+      if (scord_parse_u64(a + 8, &v) || v < 1 || v > 1024) {
+        fprintf(stderr, "scord-bench: --burst=%s: must be in [1, 1024]\n", a + 8);
         return 2;
       }
+      burst = (unsigned)v;
+    } else if (a[0] == '-') {
+      /* Also catches "-5": a negative count is not an event count. */
+      fprintf(stderr, "scord-bench: unknown option '%s'\n", a);
+      usage(stderr);
+      return 2;
     } else if (eq) {
       char key[64];
-      size_t kl = (size_t)(eq - argv[i]);
-      if (kl >= sizeof key) return 2;
-      memcpy(key, argv[i], kl);
+      size_t kl = (size_t)(eq - a);
+      if (kl >= sizeof key) {
+        fprintf(stderr, "scord-bench: unknown parameter in '%s'\n", a);
+        return 2;
+      }
+      memcpy(key, a, kl);
       key[kl] = 0;
       if (scord_params_set(&p, key, eq + 1, err, sizeof err)) { fprintf(stderr, "scord-bench: %s\n", err); return 2; }
-    } else if (pos == 0) { events = atol(argv[i]); pos++; }
-    else seed = strtoull(argv[i], NULL, 0);
+    } else if (pos == 0) {
+      /* At least one event: the figures divide by the model time. */
+      if (scord_parse_u64(a, &v) || v < 1 || v > (uint64_t)LONG_MAX) {
+        fprintf(stderr, "scord-bench: EVENTS '%s': must be a number >= 1\n", a);
+        return 2;
+      }
+      events = (long)v;
+      pos++;
+    } else if (pos == 1) {
+      if (scord_parse_u64(a, &seed) || seed == 0) {
+        /* xorshift never leaves 0 */
+        fprintf(stderr, "scord-bench: SEED '%s': must be a non-zero number\n", a);
+        return 2;
+      }
+      pos++;
+    } else {
+      fprintf(stderr, "scord-bench: unexpected argument '%s'\n", a);
+      usage(stderr);
+      return 2;
+    }
   }
   if (scord_params_finalize(&p, err, sizeof err)) { fprintf(stderr, "scord-bench: %s\n", err); return 2; }
   scord_system *s = scord_system_new(&p, NULL);

@@ -45,8 +45,7 @@ static uint64_t *param_slot(scord_params *p, int id) {
   }
 }
 
-/* Strict unsigned parse: decimal or 0x hex, whole string, at most 64 bits. */
-static int parse_u64(const char *s, uint64_t *out) {
+int scord_parse_u64(const char *s, uint64_t *out) {
   if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') return -1;
   int base = 10;
   if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
@@ -75,7 +74,7 @@ int scord_params_set(scord_params *p, const char *key, const char *value, char *
     const scord_param_info *in = &scord_param_table[i];
     if (strcmp(in->key, key) != 0) continue;
     uint64_t v;
-    int rc = parse_u64(value, &v);
+    int rc = scord_parse_u64(value, &v);
     if (rc == -2) {
       snprintf(err, errlen, "%s: value '%s' does not fit in 64 bits", key, value);
       return -1;

@@ -143,11 +143,12 @@ static int run_file(const char *path, const opts *o) {
   scord_detector *det = NULL;
   race_vec rv = {0};
   bool drain_each = true, started = false;
-  bool use_ref = strcmp(o->model, "rtl") != 0, use_rtl = strcmp(o->model, "ref") != 0;
+  bool use_ref = strcmp(o->model, "rtl") != 0;
   int status = 0;
   uint64_t evno = 0, overflow = 0;
   scord_event ev;
 #ifdef SCORD_HAVE_RTL
+  bool use_rtl = strcmp(o->model, "ref") != 0;
   scord_rtl *rtl = NULL;
   mdlog clog = {0}, rlog = {0};
   scord_mdport cport = {&clog, log_read, log_write, log_reset};
@@ -355,18 +356,16 @@ int main(int argc, char **argv) {
     else if (strcmp(a, "--skip-unsupported") == 0) o.skip_unsupported = true;
     else if (strncmp(a, "--model=", 8) == 0) o.model = a + 8;
     else if (strncmp(a, "--latency=", 10) == 0) {
-      char *end;
-      unsigned long l = strtoul(a + 10, &end, 10);
-      if (*end || l < 1 || l > 64) {
+      uint64_t l;
+      if (scord_parse_u64(a + 10, &l) || l < 1 || l > 64) {
         fprintf(stderr, "scord-vec: --latency=%s: must be 1..64\n", a + 10);
         return 2;
       }
       o.latency = (unsigned)l;
     } else if (strncmp(a, "--stall=", 8) == 0 || strncmp(a, "--seed=", 7) == 0) {
       bool st = a[3] == 't';
-      char *end;
-      unsigned long long v = strtoull(a + (st ? 8 : 7), &end, 0);
-      if (*end || a[st ? 8 : 7] == 0 || a[st ? 8 : 7] == '-' || (st && v > 90)) {
+      uint64_t v;
+      if (scord_parse_u64(a + (st ? 8 : 7), &v) || (st && v > 90)) {
         fprintf(stderr, "scord-vec: %s: %s\n", a, st ? "must be 0..90 (percent)" : "not a number");
         return 2;
       }

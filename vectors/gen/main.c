@@ -12,6 +12,7 @@
 */
 #include "apps.h"
 #include "random_stream.h"
+#include "scord/scord.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -36,13 +37,7 @@ static void list(void) {
 }
 
 static int parse_u64(const char *opt, const char *v, uint64_t *out) {
-  char *end;
-  errno = 0;
-  if (!v || !*v || *v == '-') goto bad;
-  *out = strtoull(v, &end, 0);
-  if (errno || *end) goto bad;
-  return 0;
-bad:
+  if (v && scord_parse_u64(v, out) == 0) return 0;
   fprintf(stderr, "scord-gen: %s: not an unsigned number: '%s'\n", opt, v ? v : "");
   return -1;
 }

@@ -90,6 +90,11 @@ void scord_params_default(scord_params *p);
 int scord_params_set(scord_params *p, const char *key, const char *value, char *err,
                      size_t errlen);
 
+/* Strict unsigned parse shared by every program's flags: the whole string is decimal or
+** 0x hex digits (no sign, space, octal or suffix).  Returns 0 and sets *out; -1 when not
+** such a number; -2 when it does not fit in 64 bits. */
+int scord_parse_u64(const char *s, uint64_t *out);
+
 /* Compute derived fields and check every cross-parameter rule of section 1 and 4
 ** (powers of two, alignment, TagBits vs MdRatio, 64-bit entry, AddrBits).  Returns 0,
 ** or -1 with a message naming the offending parameter in err. Idempotent. */

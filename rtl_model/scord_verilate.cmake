@@ -1,0 +1,46 @@
+# scord_verilate(<target> <verilate() arguments>): verilate() that stays correct on incremental
+# builds.  Verilator's CMake support takes the list of generated .cpp files from a Verilator run
+# at configure time, and re-runs Verilator there only when its command line changed.  An RTL edit
+# that changes how Verilator splits its output would otherwise build with the old file list
+# (link errors: "multiple definition" or a missing object).  So every input file (sources and
+# .vlt files) is a configure dependency, and when their contents changed since the last
+# configure, Verilator runs again at configure time and the new file list is used.
+function(scord_verilate tgt)
+  cmake_parse_arguments(V "COVERAGE;TRACE;TRACE_FST;SYSTEMC;TRACE_STRUCTS"
+    "DIRECTORY;PREFIX;TOP_MODULE;THREADS;TRACE_THREADS"
+    "SOURCES;VERILATOR_ARGS;INCLUDE_DIRS;OPT_SLOW;OPT_FAST;OPT_GLOBAL" ${ARGN})
+  if(NOT V_DIRECTORY)
+    message(FATAL_ERROR "scord_verilate(${tgt}): DIRECTORY is required")
+  endif()
+  set(sums "")
+  foreach(f IN LISTS V_SOURCES V_VERILATOR_ARGS)
+    if(IS_ABSOLUTE "${f}" AND EXISTS "${f}" AND NOT IS_DIRECTORY "${f}")
+      file(SHA256 "${f}" h)
+      string(APPEND sums "${h} ${f}\n")
+      set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${f}")
+    endif()
+  endforeach()
+  set(stamp "${V_DIRECTORY}/scord_inputs.sha256")
+  set(list "${V_DIRECTORY}/${V_PREFIX}.cmake")  # Verilator's file list of its last run
+  set(stale FALSE)
+  if(EXISTS "${stamp}")
+    file(READ "${stamp}" old)
+    if(NOT old STREQUAL sums)
+      set(stale TRUE)
+    endif()
+  elseif(V_PREFIX AND EXISTS "${list}")
+    # A build directory from before this function: trust an output newer than every input
+    # (re-verilating rewrites every generated file and recompiles the model).
+    foreach(f IN LISTS V_SOURCES V_VERILATOR_ARGS)
+      if(IS_ABSOLUTE "${f}" AND EXISTS "${f}" AND "${f}" IS_NEWER_THAN "${list}")
+        set(stale TRUE)
+      endif()
+    endforeach()
+  endif()
+  if(stale)
+    # verilator_args.txt is verilate()'s record of the last run; without it, it runs again.
+    file(REMOVE "${V_DIRECTORY}/verilator_args.txt")
+  endif()
+  verilate(${tgt} ${ARGN})
+  file(WRITE "${stamp}" "${sums}")
+endfunction()
