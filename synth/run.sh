@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh -- the one command of synth/ (synth issue item 5): state budget, ASIC (Yosys + OSU
+# run.sh -- the one command of synth/: state budget, ASIC (Yosys + OSU
 # 0.18 um + OpenSTA) and iCE40 (Yosys + nextpnr) estimates of the default configuration, a
 # smaller configuration when the default does not fit the FPGA, the parameter sweeps, CSV
 # files, gnuplot PNGs.  See synth/README.md.

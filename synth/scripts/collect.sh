@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # collect.sh -- gather the per-configuration summaries written by run.sh into CSV files
-# (synth issue items 3 and 4).
+# (configs.csv, default_modules.csv).
 #   configs.csv          one row per configuration: state budget (scord-state columns), ASIC
 #                        area/cells/flops/Fmax of the detector and of one SM tracker, GPU total
 #                        (detector + NumSms trackers), fence-file area (its banks times their

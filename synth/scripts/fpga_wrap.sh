@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # fpga_wrap.sh -- write an FPGA test wrapper for a core, so a core with more ports than the
-# iCE40 has pins can be placed and routed (synth issue item 2).  Reads Yosys `portlist` output
+# iCE40 has pins can be placed and routed.  Reads Yosys `portlist` output
 # on stdin, writes SystemVerilog on stdout.  The wrapper drives every core input (except clk_i)
 # from one shift register fed by pin sin_i, and XOR-folds every core output into 8 registered
 # pins, so no core logic is optimised away.  Its own cost (one flop per input bit, 8 output

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # synth_top.sh -- synthesise ONE top module of the scord RTL for ONE parameter set and write
-# its reports into a directory (synth issue items 1 and 2). Called by synth/run.sh.
+# its reports into a directory. Called by synth/run.sh.
 #
 #   ASIC: Yosys 0.23 maps to the OSU 0.18 um cells (dfflibmap + abc -liberty), `stat -liberty`
 #         per module with the hierarchy kept, then OpenSTA on the flattened netlist.
@@ -89,7 +89,7 @@ say "effective=$chparams"
 # Cache: same top, effective parameters, options, RTL and scripts -> same reports.
 if [ -n "${SCORD_SYNTH_CACHE:-}" ]; then
   # FLOW names the flow's revision: bump it when a change here alters any report.
-  FLOW=2
+  FLOW=3
   key=$( { echo "$FLOW|$top|$chparams|$bbox|$asic|$fpga|$period|$fpga_freq|$LIB"; cat $files "$(dirname "$0")/fpga_wrap.sh"; } | md5sum | cut -c1-16)
   c=$SCORD_SYNTH_CACHE/$top-$key
   # Only a complete, successful run is reused (a killed run leaves a summary without figures).
@@ -159,10 +159,12 @@ YS
     # Per-module self area and cells; `=== name ===` opens a module, the hierarchy block last.
     awk -v S="$summary" '
       /^=== / { m=$2; if (m == "design") m="";
-                sub(/.*\\/, "", m); sub(/^\\/, "", m); cells=0; ff=0; sub_=0; next }
+                if (m ~ /^\$paramod\\/) { sub(/^\$paramod\\/, "", m); sub(/\\.*/, "", m) }
+                else { sub(/.*\\/, "", m); sub(/^\\/, "", m) }
+                cells=0; ff=0; sub_=0; next }
       m != "" && /Number of cells:/ { cells=$4 }
       m != "" && /^     [A-Z0-9]+X?[0-9]* +[0-9]+$/ { if ($1 ~ /^(DFF|LATCH)/) ff += $2 }
-      m != "" && /^     .*scord_[a-z0-9_]+ +[0-9]+$/ { sub_ += $NF }
+      m != "" && /^     .*scord_[a-z0-9_]+(\\[^ ]*)? +[0-9]+$/ { sub_ += $NF }
       m != "" && /Chip area for module/ { area=$NF;
                  printf "module.%s.cells=%d\nmodule.%s.flops=%d\nmodule.%s.area_um2=%.1f\n",
                         m, cells - sub_, m, ff, m, area >> S; m="" }
@@ -170,7 +172,9 @@ YS
     # Hierarchy: instance counts, for totals per module kind.
     awk -v S="$summary" '/=== design hierarchy ===/ { h=1; next }
       h && /Number of wires/ { h=0 }
-      h && NF == 2 { n=$1; sub(/.*\\/, "", n); printf "instances.%s=%d\n", n, $2 >> S }' "$a/area.txt"
+      h && NF == 2 { n=$1; if (n ~ /^\$paramod\\/) { sub(/^\$paramod\\/, "", n); sub(/\\.*/, "", n) }
+                     else sub(/.*\\/, "", n)
+                     printf "instances.%s=%d\n", n, $2 >> S }' "$a/area.txt"
     awk -v S="$summary" '/Number of cells:/ { c=$4 }
       /^     [A-Z0-9]+ +[0-9]+$/ { if ($1 ~ /^(DFF|LATCH)/) f += $2 }
       /Chip area for (top )?module/ { printf "asic_cells=%d\nasic_flops=%d\nasic_area_um2=%.1f\n", c, f, $NF >> S }' "$a/area_flat.txt"
@@ -244,7 +248,9 @@ YS
       say "fpga_yosys_seconds=$(( $(date +%s) - t0 ))"
       # The core's own cells (the wrapper adds the shift register and XOR fold).
       awk -v S="$summary" -v T="$top" '
-        /^=== / { m=$2; sub(/.*\\/, "", m); sub(/^\\/, "", m); next }
+        /^=== / { m=$2; if (m ~ /^\$paramod\\/) { sub(/^\$paramod\\/, "", m); sub(/\\.*/, "", m) }
+                  else { sub(/.*\\/, "", m); sub(/^\\/, "", m) }
+                  next }
         m == T && /SB_LUT4/ { l=$2 } m == T && /SB_DFF/ { d += $2 } m == T && /SB_CARRY/ { c=$2 }
         m == T && /SB_RAM40_4K/ { r=$2 }
         END { printf "fpga_device=%s\nfpga_core_luts=%d\nfpga_core_ffs=%d\nfpga_core_carries=%d\nfpga_core_brams=%d\n", "'"$fpga"'", l, d, c, r >> S }' "$f/util.txt"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # check_reports.sh -- assert that one synth_top.sh result directory parsed into non-zero
-# figures (synth issue item 5): ASIC area, cells, flops and Fmax from OpenSTA, the liberty and
+# figures: ASIC area, cells, flops and Fmax from OpenSTA, the liberty and
 # corner named, and (when --fpga was run) LUTs and flip-flops, with an Fmax when it fits.
 # Usage: check_reports.sh DIR [asic] [fpga]      exit 0 when every asked check holds
 set -u
