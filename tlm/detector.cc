@@ -18,6 +18,7 @@ RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats 
   mext_.src = (uint16_t)c.det.num_sms;
   md_.reserve(256);
   self_timed_ = eng_->self_timed();
+  ideal_ = c_.detector_timing == "ideal";
   if (self_timed_) eng_->set_timer(this);
 }
 
@@ -152,8 +153,9 @@ uint64_t RaceDetector::timing(uint64_t arrive, uint64_t words) {
   }
   uint64_t ready = accept;
   if (n >= W) ready = std::max(ready, done_ring_[(n - W) % W]);  // metadata slots all busy
-  uint64_t busy = std::max<uint64_t>(1, (words + c_.det_words_per_cycle - 1) / c_.det_words_per_cycle);
-  uint64_t start = pipe_.take(ready, busy);
+  // --detector-timing=ideal: the check takes no pipeline cycles and adds no latency.
+  uint64_t busy = ideal_ ? 0 : std::max<uint64_t>(1, (words + c_.det_words_per_cycle - 1) / c_.det_words_per_cycle);
+  uint64_t start = ideal_ ? ready : pipe_.take(ready, busy);
   uint64_t md_ready = start;
   // Metadata lines read (and later written) by this packet, each once.
   rd_lines_.clear();
@@ -174,7 +176,7 @@ uint64_t RaceDetector::timing(uint64_t arrive, uint64_t words) {
     for (size_t k = 0; k < rd_lines_.size(); k++) md_ready = std::max(md_ready, md_txn(rd_lines_[k], false, rd_cnt_[k], t++));
     st_.det_md_reads += rd_lines_.size();
   }
-  uint64_t done = std::max(md_ready, start + busy) + c_.det_lat;
+  uint64_t done = std::max(md_ready, start + busy) + (ideal_ ? 0 : c_.det_lat);
   if (c_.ovh_md) {
     uint64_t t = done;
     for (size_t k = 0; k < wr_lines_.size(); k++) md_txn(wr_lines_[k], true, wr_cnt_[k], t++);  // posted write-backs

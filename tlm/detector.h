@@ -55,6 +55,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer {
   uint64_t npk_ = 0;
   uint64_t stream_line_ = 4;  // line of the last event in a --dump-vectors file (4 header lines)
   bool self_timed_ = false;
+  bool ideal_ = false;        // --detector-timing=ideal (C model only)
   Resource pipe_;
   tlm::tlm_generic_payload mgp_;
   ScordExt mext_;

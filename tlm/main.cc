@@ -26,6 +26,8 @@ static void usage(FILE *f) {
           "  --workload=NAME       built-in workload: %s (default: default)\n"
           "  --detector=MODE       off | ref (C model) | rtl (Verilated RTL) | both (RTL and C model in\n"
           "                        lockstep, every race and metadata write compared; docs/cosim.md)\n"
+          "  --detector-timing=T   ref only: model (analytic queue and pipeline, det_* below; default) |\n"
+          "                        ideal (the check costs no cycles; metadata still goes through L2/DRAM)\n"
           "  --trace FILE, +trace  RTL waveform (VCD) of an rtl|both run (+trace: scord-sim.vcd)\n"
           "  +ARG                  passed to the Verilated RTL (its $test$plusargs)\n"
           "  --coverage FILE       rtl|both: spec-step counts of the RTL to FILE.steps, and (scord-sim-cov)\n"
@@ -221,6 +223,8 @@ int sc_main(int argc, char **argv) {
   }
   Workload w;
   configure(c, w, a);
+  if (c.detector_timing == "ideal" && (c.detector == "rtl" || c.detector == "both"))
+    die("--detector-timing=ideal times the C model: an rtl or both run is timed by the RTL");
   if (c.detector == "rtl" || c.detector == "both") {
     std::string why;
     if (!engine_supported(c.detector, c.det, why)) die(why);

@@ -62,6 +62,14 @@ bool sim_config_set(SimConfig &c, const std::string &key_in, const std::string &
     c.detector = value;
     return true;
   }
+  if (key == "detector_timing") {
+    if (value != "ideal" && value != "model") {
+      err = "detector-timing: '" + value + "' is not one of ideal, model";
+      return false;
+    }
+    c.detector_timing = value;
+    return true;
+  }
   if (key == "workload") { c.workload = value; return true; }
   if (key == "dump_vectors") { c.dump_vectors = value; return true; }
   if (key == "progress") {
@@ -132,6 +140,7 @@ void sim_config_print(FILE *f, const SimConfig &c, const char *prefix) {
     fprintf(f, hex ? "%s%s=0x%llx\n" : "%s%s=%llu\n", prefix, scord_param_table[i].key, (unsigned long long)dv[i]);
   }
   fprintf(f, "%sdetector=%s\n", prefix, c.detector.c_str());
+  fprintf(f, "%sdetector_timing=%s\n", prefix, c.detector_timing.c_str());
   fprintf(f, "%sworkload=%s\n", prefix, c.trace.empty() ? c.workload.c_str() : c.trace.c_str());
   if (!c.dump_vectors.empty()) fprintf(f, "%sdump_vectors=%s\n", prefix, c.dump_vectors.c_str());
 }

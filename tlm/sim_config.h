@@ -56,6 +56,10 @@ struct SimConfig {
 #undef SIMCFG_X
   scord_params det{};           // detector parameters (NumSms, CtasPerSm, WarpsPerSm, ...)
   std::string detector = "ref"; // off | ref | rtl | both
+  // How the C-model detector (ref) is timed: "model" = the analytic queue/pipeline above
+  // (det_*), "ideal" = the check costs no cycles and no queue slot while its metadata still
+  // travels through the L2 and DRAM (the paper's simulator; the line-rate yardstick).
+  std::string detector_timing = "model";
   std::string workload;         // built-in name, or "" when a trace file is given
   std::string trace;            // trace file path
   std::string dump_vectors;     // --dump-vectors FILE
