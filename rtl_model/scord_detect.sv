@@ -82,6 +82,19 @@ module scord_detect #(
   logic is_write, x_atom, same_blk, same_warp, ofb, ofd, init_or_bar;
   logic md_empty, x_empty, and_empty;
   logic [63:0] own, init_val, n;
+`ifdef SCORD_TEST_BROKEN
+  // Test-only bugs, compiled in only by scord-sim-broken-rtl (tlm/CMakeLists.txt) to show the
+  // co-simulation comparator catches them: by default owner_fenced_dev's comparison is flipped
+  // (a race decision differs first); with +broken_bloom step 1 stores an empty bloom instead (a
+  // metadata write differs first).
+  logic brk_ofd, brk_bloom;
+  initial begin
+    brk_bloom = ($test$plusargs("broken_bloom") != 0);
+    brk_ofd = !brk_bloom;
+  end
+`else
+  localparam logic brk_ofd = 1'b0, brk_bloom = 1'b0;
+`endif
 
   function automatic logic bloom_empty(input logic [BlW-1:0] b);
     bloom_empty = (b[BinW-1:0] == '0) || (b[BlW-1:BinW] == '0);
@@ -115,7 +128,7 @@ module scord_detect #(
     same_blk  = (blk == block_i);
     same_warp = same_blk && (warp == warp_i);
     ofb       = (bf != o_blk_i) || (df != o_dev_i);   // owner_fenced_blk
-    ofd       = (df != o_dev_i);                      // owner_fenced_dev
+    ofd       = (df != o_dev_i) ^ brk_ofd;            // owner_fenced_dev
     init_or_bar = (m && bs && ds) || (same_blk && (bar != barrier_i) && !ds);
     and_b     = bloom & bloom_i;
     md_empty  = bloom_empty(bloom);
@@ -139,7 +152,7 @@ module scord_detect #(
     init_val[LM]  = is_write;
     init_val[LBs] = 1'b0;
     init_val[LDs] = 1'b0;
-    init_val[LBloom +: BlW] = bloom_i;
+    init_val[LBloom +: BlW] = brk_bloom ? '0 : bloom_i;
     init_val[LSt] = strong_i;
 
     n = md;
