@@ -1,11 +1,11 @@
 // scord_pkg.sv -- shared constants of the scord RTL: parameter defaults (detector.md
 // section 1, generated from SCORD_PARAM_LIST in ref/include/scord/scord.h by
-// scripts/gen_rtl_pkg.sh and checked by CTest rtl_pkg_defaults_generated), metadata field
+// scripts/gen_rtl_pkg.sh and checked by CTest rtl/pkg_defaults_generated), metadata field
 // positions (detector.md section 4, equal to SCORD_MD_FIELD_LIST), and the codes carried
 // on the channels (event, packet, kind, scope, race type, step).  Yosys 0.23 reads this
 // file, so: no `import scord_pkg::*` (use scord_pkg::NAME) and no `return` in functions
 // (toolchain.md pitfall 6).  The layout is checked against scord_layout_init by the
-// testbench test `rtl_layout_*` for every built variant.
+// testbench test `rtl/layout_*` for every built variant.
 package scord_pkg;
 
   // ---- Parameter defaults (detector.md section 1, paper Table V) ----------------------

@@ -2,7 +2,7 @@
 # gen_rtl_pkg.sh -- the RTL's parameter defaults come from the C model's parameter table
 # (SCORD_PARAM_LIST): rewrite the generated block of rtl_model/scord_pkg.sv from
 # `scord-state --sv-defaults`, or with --check fail (exit 1, showing the difference) when the
-# committed block differs from it (CTest rtl_pkg_defaults_generated).
+# committed block differs from it (CTest rtl/pkg_defaults_generated).
 #   scripts/gen_rtl_pkg.sh [--check] [--state-bin PATH]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)

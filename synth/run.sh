@@ -7,7 +7,7 @@
 # Usage: synth/run.sh [--quick] [--jobs N] [--out DIR] [--state-bin PATH] [--timeout S]
 #                     [--period NS] [Name=value ...]
 #   --quick   default configuration (plus overrides), ASIC only, detector and one SM tracker,
-#             then the report checks; this is the CTest `synth_quick` (writes
+#             then the report checks; this is the CTest `synth/quick` (writes
 #             synth/results/tmp/quick by default)
 #   --period NS  ASIC clock target (default 3.0 ns = 333 MHz, the detector's target): ABC
 #             sizes gates for it and OpenSTA reports slack against it; Fmax = 1/(period - slack)
@@ -72,7 +72,7 @@ if [ $quick = 1 ]; then
   top default scord_detector --asic
   top default scord_sm_tracker --asic
   fail=0
-  for t in detector sm_tracker; do "$here/test/check_reports.sh" "$out/default/$t" asic || fail=1; done
+  for t in detector sm_tracker; do "$here/tests/check_reports.sh" "$out/default/$t" asic || fail=1; done
   cat "$out/default/state.txt"
   exit $fail
 fi

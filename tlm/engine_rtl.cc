@@ -47,7 +47,7 @@ struct VerilatedVcdC {
 namespace {
 
 // Channel codes of scord_pkg (rtl_model/scord_pkg.sv): packet types and the "outside" step.
-// Copy of scord_pkg::pkt_type_e; test tlm_pkt_codes_match_rtl checks it against the package.
+// Copy of scord_pkg::pkt_type_e; test tlm/pkt_codes_match_rtl checks it against the package.
 constexpr unsigned kPktAccess = 0, kPktFence = 1, kPktKernel = 2;
 constexpr unsigned kStepOutside = SCORD_STEP_OUTSIDE;  // scord_pkg::StepOutside equals the C enum
 
@@ -81,7 +81,7 @@ void on_interrupt(int) {
 }
 
 // The first parameter of p that keeps the RTL (verilated with scord_pkg's defaults, which
-// equal SCORD_PARAM_LIST's: test rtl_layout_default) from computing what p computes, or nullptr
+// equal SCORD_PARAM_LIST's: test rtl/layout_default) from computing what p computes, or nullptr
 // (`want` = the RTL's value). As in testbench/rtl_bridge.cpp: num_sms, warps_per_sm and the id
 // widths may be smaller (ids fit; the comparator re-encodes metadata in the run's layout);
 // md_base only moves addresses (the module times index -> MdBase + 8*index itself);

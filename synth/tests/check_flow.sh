@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# check_flow.sh -- CTest `synth_flow_standin`: run the ASIC and iCE40 flows on the stand-in
-# module of synth/test/ (independent of the real RTL) and check that the reports parse and that
+# check_flow.sh -- CTest `synth/flow_standin`: run the ASIC and iCE40 flows on the stand-in
+# module of synth/tests/ (independent of the real RTL) and check that the reports parse and that
 # a parameter override reaches the netlist (more fence entries -> more flops).
 # Usage: check_flow.sh OUTDIR
 set -u
