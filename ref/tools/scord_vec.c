@@ -341,12 +341,10 @@ static int run_file(const char *path, const opts *o) {
   return status;
 }
 
-int main(int argc, char **argv) {
-  opts o = {.model = "ref", .latency = 4, .seed = 1};
-  o.cfg = calloc((size_t)argc, sizeof *o.cfg);
-  const char **files = calloc((size_t)argc, sizeof *files);
+/* Parse the command line into o (cfg and files have room for argc entries) and run the files;
+** returns the exit status.  Every early return leaves the freeing to main. */
+static int vec_main(int argc, char **argv, opts o, const char **files) {
   size_t nfiles = 0;
-  if (!o.cfg || !files) return 2;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--json") == 0) o.json = true;
@@ -435,7 +433,15 @@ int main(int argc, char **argv) {
     if (skipped) printf("vectors: %zu passed, %zu failed, %zu skipped\n", passed, failed, skipped);
     else printf("vectors: %zu passed, %zu failed\n", passed, failed);
   }
+  return worst;
+}
+
+int main(int argc, char **argv) {
+  opts o = {.model = "ref", .latency = 4, .seed = 1};
+  o.cfg = calloc((size_t)argc, sizeof *o.cfg);
+  const char **files = calloc((size_t)argc, sizeof *files);
+  int rc = (o.cfg && files) ? vec_main(argc, argv, o, files) : 2;
   free(o.cfg);
   free(files);
-  return worst;
+  return rc;
 }
