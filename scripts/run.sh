@@ -44,10 +44,29 @@ for suite in $(find vectors -name '*.vec' -printf '%h\n' | sort -u); do
     esac
   fi
 done
+# scord-sim with its configuration dump (# config lines) shown only with --verbose; the output
+# is also kept in $sim_out for the closing summary.
+sim() {
+  local rc=0
+  sim_out=$("$bin/scord-sim" "$@") || rc=$?
+  if [ $verbose = 1 ]; then printf '%s\n' "$sim_out"; else grep -v '^# config ' <<<"$sim_out" || true; fi
+  return $rc
+}
+ovh() { sed -n 's/^overhead_pct //p' <<<"$1" | head -1; }
 if [ -x "$bin/scord-sim" ]; then
   echo "== default GPU workload, detection off vs on, detector co-simulated (RTL + C model in lockstep) =="
-  "$bin/scord-sim" --compare-off --detector=both || status=1
+  sim --compare-off --detector=both || status=1
+  o_rtl=$(ovh "$sim_out")
   echo "== the same with the C-model detector's timing (32 lanes per cycle) =="
-  "$bin/scord-sim" --compare-off --detector=ref || status=1
+  sim --compare-off --detector=ref || status=1
+  o_ref=$(ovh "$sim_out")
+  echo "== the same with ideal detector timing (the check free, metadata through L2/DRAM) =="
+  sim --compare-off --detector=ref --detector-timing=ideal || status=1
+  o_ideal=$(ovh "$sim_out")
+  if [ -n "$o_rtl" ] && [ -n "$o_ref" ] && [ -n "$o_ideal" ]; then
+    awk -v r="$o_rtl" -v m="$o_ref" -v i="$o_ideal" 'BEGIN {
+      printf "== detection overhead: RTL timing %.1f %%, C-model timing %.1f %%, ideal %.1f %%; (100+RTL)/(100+ideal) = %.2f (line-rate goal <= 1.10)\n",
+             r, m, i, (100 + r) / (100 + i) }'
+  fi
 fi
 exit $status
