@@ -93,36 +93,49 @@ wait
 # is off), and here the GPU is shrunk until detector and tracker fit.
 # A configuration "fits" when the detector plus NumSms trackers, each placed alone with its
 # test wrapper, need no more logic cells than the device has (conservative: two wrappers).
-n=0
+# The trials go to tmp/ (not kept); the first that fits is copied to fpga_fit/, with every
+# trial's verdict in fpga_fit/trials.txt.
+n=0 fit=""
+rm -rf "$out/fpga_fit" "$out/tmp/fpga_try"*
+mkdir -p "$out/tmp"
+: > "$out/tmp/fpga_trials.txt"
 for cfg in "NumSms=2 WarpsPerSm=8 RaceBufEntries=4" "NumSms=1 WarpsPerSm=4 CtasPerSm=2 RaceBufEntries=2" \
            "NumSms=1 WarpsPerSm=4 CtasPerSm=2 RaceBufEntries=2 MaxOutstanding=2"; do
   n=$((n + 1))
+  t=tmp/fpga_try$n
   log "FPGA: trying $cfg"
   # shellcheck disable=SC2086
-  prep fpga_try$n "${user_ov[@]}" $cfg || continue
-  echo "$cfg" > "$out/fpga_try$n/config.txt"
-  bg top fpga_try$n scord_detector --asic --fpga hx8k
-  bg top fpga_try$n scord_sm_tracker --asic --fpga hx8k
+  prep $t "${user_ov[@]}" $cfg || continue
+  echo "$cfg" > "$out/$t/config.txt"
+  bg top $t scord_detector --asic --fpga hx8k
+  bg top $t scord_sm_tracker --asic --fpga hx8k
   wait
-  dl=$(val "$out/fpga_try$n/detector/summary.txt" fpga_lc_used)
-  tl=$(val "$out/fpga_try$n/sm_tracker/summary.txt" fpga_lc_used)
-  av=$(val "$out/fpga_try$n/detector/summary.txt" fpga_lc_avail)
-  ns=$(cut -d, -f1 < "$out/fpga_try$n/state.csv")
+  dl=$(val "$out/$t/detector/summary.txt" fpga_lc_used)
+  tl=$(val "$out/$t/sm_tracker/summary.txt" fpga_lc_used)
+  av=$(val "$out/$t/detector/summary.txt" fpga_lc_avail)
+  ns=$(cut -d, -f1 < "$out/$t/state.csv")
   if [ -n "$dl" ] && [ -n "$tl" ] && [ $((dl + ns * tl)) -le "${av:-0}" ]; then
-    echo "yes: detector $dl + $ns x tracker $tl <= $av logic cells" > "$out/fpga_try$n/system_fit.txt"
+    echo "yes: detector $dl + $ns x tracker $tl <= $av logic cells" > "$out/$t/system_fit.txt"
+    echo "try $n ($cfg): $(cat "$out/$t/system_fit.txt")" >> "$out/tmp/fpga_trials.txt"
+    fit=$t
     break
   fi
-  echo "no: detector ${dl:-?} + $ns x tracker ${tl:-?} > ${av:-?} logic cells" > "$out/fpga_try$n/system_fit.txt"
+  echo "no: detector ${dl:-?} + $ns x tracker ${tl:-?} > ${av:-?} logic cells" > "$out/$t/system_fit.txt"
+  echo "try $n ($cfg): $(cat "$out/$t/system_fit.txt")" >> "$out/tmp/fpga_trials.txt"
 done
 # The fitting configuration placed as ONE design: NumSms trackers, the ordered packet merge
 # and the detector, as wired in the Verilator harness top testbench/scord_tb_top.sv (which
 # also holds its protocol monitors: a slight over-estimate).
-if [ "$n" -gt 0 ] && grep -q '^yes' "$out/fpga_try$n/system_fit.txt" 2>/dev/null; then
-  log "fpga_try$n: whole system (trackers + merge + detector) in one design"
-  OV=($(cat "$out/fpga_try$n/overrides.txt"))
+if [ -n "$fit" ]; then
+  cp -r "$out/$fit" "$out/fpga_fit"
+  cp "$out/tmp/fpga_trials.txt" "$out/fpga_fit/trials.txt"
+  log "fpga_fit: whole system (trackers + merge + detector) in one design"
+  OV=($(cat "$out/fpga_fit/overrides.txt"))
   files_sys="$files $root/testbench/scord_tb_top.sv"
-  nice -n 10 "$here/scripts/synth_top.sh" --top scord_tb_top --out "$out/fpga_try$n/system" \
+  nice -n 10 "$here/scripts/synth_top.sh" --top scord_tb_top --out "$out/fpga_fit/system" \
     --files "$files_sys" --timeout "$tmo" --fpga hx8k "${OV[@]}"
+else
+  log "FPGA: no configuration tried fits (see $out/tmp/fpga_trials.txt)"
 fi
 
 # Sweeps of one parameter from the default (full ASIC synthesis of both tops), up to --jobs

@@ -23,12 +23,12 @@ hdr="config,sweep,status,$("$state_bin" --csv-header),det_area_um2,det_cells,det
 ncol=$(awk -F, '{ print NF }' <<< "$hdr")
 {
   echo "$hdr"
-  for d in "$out"/default "$out"/fpga_try* "$out"/sweep_*; do
+  for d in "$out"/default "$out"/fpga_fit "$out"/sweep_*; do
     [ -d "$d" ] || continue
     name=$(basename "$d")
     sweep=${name#sweep_}; sweep=${sweep%%[0-9]*}
     [ "$name" = default ] && sweep=default
-    case "$name" in fpga_try*) sweep=fpga ;; esac
+    [ "$name" = fpga_fit ] && sweep=fpga
     st=$(cat "$d/status.txt" 2>/dev/null || echo missing)
     if [ "$st" != ok ]; then
       # keep the row, with the reason, so a rejected point is visible in the CSV
