@@ -1,9 +1,10 @@
 // rtl_bridge.cpp -- implementation of rtl_bridge.h: a cycle loop around one verilated
-// scord_tb_top variant (trackers, ordered merge, detector) with an in-order memory model
-// of fixed latency and optional random stalls on both memory channels
-// (scord_rtl_set_stall).  Each event's beats go to its SM's tracker; the
-// merge takes packets in event order, exactly as the testbench does (tb_main.cpp).
+// scord_tb_top variant (trackers, ordered merge, detector) with the shared metadata port
+// (rtl_port.h: in order, fixed latency) and optional random stalls on both memory channels
+// (scord_rtl_set_stall).  Each event's beats go to its SM's tracker; the merge takes
+// packets in event order, exactly as the testbench does (tb_main.cpp).
 #include "rtl_bridge.h"
+#include "rtl_port.h"
 
 #include "scord_rtl_variants.h"  // generated: includes and SCORD_RTL_VARIANT_LIST
 #include "verilated.h"
@@ -12,55 +13,10 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
-#include <map>
 #include <memory>
 #include <string>
 
 namespace {
-
-// Apply "k=v k=v" to p (the variant strings are ours, so errors are internal).
-bool apply_config(scord_params *p, const char *text) {
-  std::string s(text);
-  size_t pos = 0;
-  while (pos < s.size()) {
-    size_t end = s.find(' ', pos);
-    if (end == std::string::npos) end = s.size();
-    std::string item = s.substr(pos, end - pos);
-    pos = end + 1;
-    if (item.empty()) continue;
-    size_t eq = item.find('=');
-    char err[256];
-    if (eq == std::string::npos ||
-        scord_params_set(p, item.substr(0, eq).c_str(), item.substr(eq + 1).c_str(), err, sizeof err))
-      return false;
-  }
-  char err[256];
-  return scord_params_finalize(p, err, sizeof err) == 0;
-}
-
-// The first parameter that keeps variant v from computing what p computes, or NULL.
-const char *mismatch(const scord_params &p, const scord_params &v) {
-  uint64_t a[SCORD_P_COUNT], b[SCORD_P_COUNT];
-#define SCORD_X_GET(name, def, lo, hi, der, doc) a[SCORD_P_##name] = p.name; b[SCORD_P_##name] = v.name;
-  SCORD_PARAM_LIST(SCORD_X_GET)
-#undef SCORD_X_GET
-  for (int i = 0; i < SCORD_P_COUNT; i++) {
-    switch (i) {
-    case SCORD_P_num_sms:
-    case SCORD_P_warps_per_sm:
-    case SCORD_P_block_id_bits:
-    case SCORD_P_warp_id_bits:
-      if (a[i] > b[i]) return scord_param_table[i].key;
-      break;
-    case SCORD_P_md_base:
-    case SCORD_P_race_buf_entries:
-      break;
-    default:
-      if (a[i] != b[i]) return scord_param_table[i].key;
-    }
-  }
-  return nullptr;
-}
 
 struct EngineBase {
   virtual ~EngineBase() = default;
@@ -70,7 +26,7 @@ struct EngineBase {
 
 }  // namespace
 
-struct scord_rtl {
+struct scord_rtl : rtlport::MdPort::Hooks {
   scord_params p, v;          // requested, variant
   scord_layout lp, lv;
   std::string variant, error;
@@ -84,7 +40,7 @@ struct scord_rtl {
   }
   scord_mdport obs{};
   bool observing = false;
-  std::map<uint64_t, uint64_t> md;   // metadata, variant layout
+  std::unique_ptr<rtlport::MdPort> mem;  // metadata, variant layout
   std::deque<scord_race> races;
   uint64_t overflow = 0, cycles = 0, lanes = 0;
   std::unique_ptr<EngineBase> eng;
@@ -98,18 +54,16 @@ struct scord_rtl {
     if (races.size() >= p.race_buf_entries) overflow++;
     else races.push_back(r);
   }
-  void write(uint64_t index, uint64_t value) {
-    if (value == SCORD_MD_INIT) md.erase(index);
-    else md[index] = value;
+  // rtlport::MdPort::Hooks
+  uint64_t read_due(uint64_t, uint64_t now) override { return now + latency; }
+  void on_write(uint64_t index, uint64_t value, uint64_t) override {
     if (observing && obs.write) obs.write(obs.ctx, index, to_req(value));
   }
-  void clear() {
-    md.clear();
+  void on_clear(uint64_t) override {
     if (observing && obs.reset) obs.reset(obs.ctx);
   }
-  uint64_t read(uint64_t index) const {
-    auto it = md.find(index);
-    return it == md.end() ? SCORD_MD_INIT : it->second;
+  void on_bad(const char *what, uint64_t value) override {
+    if (error.empty()) error = std::string("RTL memory request: ") + what + " (" + std::to_string(value) + ")";
   }
 };
 
@@ -122,23 +76,15 @@ struct Engine : EngineBase {
   std::unique_ptr<VT> m;
   struct MItem { uint16_t src; unsigned beats; };
   std::deque<MItem> merge;
-  struct Resp { uint64_t due, data; };
-  std::deque<Resp> resp;
   unsigned nsm;
 
   explicit Engine(scord_rtl *rr) : r(rr), ctx(new VerilatedContext), nsm((unsigned)rr->v.num_sms) {
     m.reset(new VT(ctx.get(), "top"));
-    m->clk_i = 0;
-    m->rst_ni = 0;
-    for (int i = 0; i < 4; i++) {
-      m->clk_i = 0;
+    rtlport::reset([this](bool clk, bool rst_n) {
+      m->clk_i = clk;
+      m->rst_ni = rst_n;
       m->eval();
-      m->clk_i = 1;
-      m->eval();
-    }
-    m->rst_ni = 1;
-    m->clk_i = 0;
-    m->eval();
+    });
   }
 
   // One clock cycle with event beat `ev` lane `lane` offered to tracker `sm` (ev may be
@@ -169,40 +115,16 @@ struct Engine : EngineBase {
     t->merge_sel_i = merge.empty() ? 0 : merge.front().src;
     t->merge_en_i = !merge.empty();
     bool req_ready = !r->stall();
-    t->mem_req_ready_i = req_ready;
-    bool rv = !resp.empty() && resp.front().due <= r->cycles && !r->stall();
-    t->mem_resp_valid_i = rv;
-    t->mem_resp_rdata_i = rv ? resp.front().data : 0;
+    bool resp_ok = r->mem->response_due(r->cycles) && !r->stall();
+    r->mem->drive(t, r->cycles, req_ready, resp_ok);
     t->race_ready_i = 1;
     t->clk_i = 0;
     t->eval();
 
     bool taken = ev && ((t->ev_ready_o >> sm) & 1u);
     if (t->det_in_valid_o && t->det_in_ready_o && --merge.front().beats == 0) merge.pop_front();
-    if (t->mem_req_valid_o && req_ready) {
-      if (t->mem_req_clear_o) {
-        r->clear();
-      } else {
-        if (t->mem_req_write_o) r->write(t->mem_req_index_o, t->mem_req_wdata_o);
-        if (t->mem_req_read_o) resp.push_back({r->cycles + r->latency, r->read(t->mem_req_rindex_o)});
-      }
-    }
-    if (rv && t->mem_resp_ready_o) resp.pop_front();
-    if (t->race_valid_o) {
-      scord_race x;
-      std::memset(&x, 0, sizeof x);
-      x.type = t->race_type_o;
-      x.kind = t->race_kind_o;
-      x.block_scope = t->race_block_scope_o;
-      x.sm = t->race_sm_o;
-      x.cta = t->race_cta_o;
-      x.warp = t->race_warp_o;
-      x.pc = t->race_pc_o;
-      x.addr = t->race_addr_o;
-      x.owner_block = t->race_owner_block_o;
-      x.owner_warp = t->race_owner_warp_o;
-      r->race(x);
-    }
+    r->mem->sample(t);
+    if (t->race_valid_o) r->race(rtlport::race_of(t));
     if (t->step_valid_o) r->lanes++;
     t->clk_i = 1;
     t->eval();
@@ -211,6 +133,7 @@ struct Engine : EngineBase {
   }
 
   bool stuck(uint64_t start) {
+    if (!r->error.empty()) return true;
     if (r->cycles - start < 10000000) return false;
     r->error = "RTL made no progress for 10M cycles";
     return true;
@@ -248,7 +171,7 @@ struct Engine : EngineBase {
     uint64_t start = r->cycles;
     for (;;) {
       VT *t = m.get();
-      if (merge.empty() && resp.empty() && t->idle_o && !t->mem_req_valid_o && !t->race_valid_o)
+      if (merge.empty() && !r->mem->busy() && t->idle_o && !t->mem_req_valid_o && !t->race_valid_o)
         return true;
       cycle(nullptr, 0, 0);
       if (stuck(start)) return false;
@@ -279,8 +202,12 @@ scord_rtl *scord_rtl_new(const scord_params *p, unsigned latency, char *err, siz
   for (const VariantDesc &d : kVariants) {
     scord_params v;
     scord_params_default(&v);
-    if (!apply_config(&v, d.config)) continue;
-    const char *bad = mismatch(*p, v);
+    char verr[256];
+    if (!rtlport::config_apply(&v, d.config, verr, sizeof verr) ||
+        scord_params_finalize(&v, verr, sizeof verr) != 0)
+      continue;  // the variant strings are ours: a bad one is a build error caught by tests
+    const char *bad = rtlport::param_mismatch(
+        *p, v, rtlport::kSmallerGpu | rtlport::kAnyMdBase | rtlport::kAnyRaceBuf);
     if (bad) {
       why += std::string(why.empty() ? "" : ", ") + d.name + " differs in " + bad;
       continue;
@@ -296,6 +223,13 @@ scord_rtl *scord_rtl_new(const scord_params *p, unsigned latency, char *err, siz
     scord_layout_init(&r->lv, &v);
     r->variant = d.name;
     r->latency = latency;
+    try {
+      r->mem.reset(new rtlport::MdPort(v.heap_bytes / v.granule / v.md_ratio, r));
+    } catch (const std::bad_alloc &) {
+      delete r;
+      std::snprintf(err, errlen, "out of memory for the metadata store");
+      return nullptr;
+    }
     r->eng.reset(d.make(r));
     return r;
   }
@@ -331,14 +265,23 @@ bool scord_rtl_pop_race(scord_rtl *r, scord_race *out) {
 }
 uint64_t scord_rtl_overflow(const scord_rtl *r) { return r->overflow; }
 
-uint64_t scord_rtl_md_read(const scord_rtl *r, uint64_t index) { return r->to_req(r->read(index)); }
+uint64_t scord_rtl_md_read(const scord_rtl *r, uint64_t index) { return r->to_req(r->mem->read(index)); }
 void scord_rtl_md_foreach_nondefault(const scord_rtl *r,
                                      void (*fn)(void *arg, uint64_t index, uint64_t value),
                                      void *arg) {
-  for (auto &kv : r->md) {
-    uint64_t w = r->to_req(kv.second);
-    if (w != SCORD_MD_INIT) fn(arg, kv.first, w);
-  }
+  struct Ctx {
+    const scord_rtl *r;
+    void (*fn)(void *, uint64_t, uint64_t);
+    void *arg;
+  } c{r, fn, arg};
+  scord_store_foreach_nondefault(
+      r->mem->store(),
+      [](void *a, uint64_t index, uint64_t value) {
+        auto *x = static_cast<Ctx *>(a);
+        uint64_t w = x->r->to_req(value);
+        if (w != SCORD_MD_INIT) x->fn(x->arg, index, w);
+      },
+      &c);
 }
 uint64_t scord_rtl_cycles(const scord_rtl *r) { return r->cycles; }
 uint64_t scord_rtl_lanes(const scord_rtl *r) { return r->lanes; }

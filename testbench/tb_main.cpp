@@ -15,6 +15,7 @@
 
 #include "scord/scord.h"
 #include "scord/vecread.h"
+#include "rtl_port.h"
 
 #include <cerrno>
 #include <cinttypes>
@@ -75,21 +76,8 @@ uint64_t wide_bits(const uint32_t *words, unsigned lsb, unsigned w) {
 // ---- Parameters ---------------------------------------------------------------------
 // Apply "k=v k=v ..." to p; dies naming `what` on a bad item.
 void apply_config_string(scord_params *p, const char *text, const char *what) {
-  std::string s(text);
-  size_t pos = 0;
-  while (pos < s.size()) {
-    size_t end = s.find(' ', pos);
-    if (end == std::string::npos) end = s.size();
-    std::string item = s.substr(pos, end - pos);
-    pos = end + 1;
-    if (item.empty()) continue;
-    size_t eq = item.find('=');
-    if (eq == std::string::npos) die("%s: '%s' is not key=value", what, item.c_str());
-    char err[256];
-    if (scord_params_set(p, item.substr(0, eq).c_str(), item.substr(eq + 1).c_str(), err,
-                         sizeof err) != 0)
-      die("%s: %s", what, err);
-  }
+  char err[256];
+  if (!rtlport::config_apply(p, text, err, sizeof err)) die("%s: %s", what, err);
 }
 
 // ---- Random events ------------------------------------------------------------------
@@ -232,8 +220,12 @@ struct Ins {
   uint64_t addr = 0;      // current beat's lane address
   bool first = false;
   uint16_t sel = 0;
-  bool en = false, mreq_ready = false, resp_valid = false, race_ready = false;
-  uint64_t resp_data = 0;
+  bool en = false, race_ready = false;
+  // The metadata port's inputs, under the top's names (driven by rtlport::MdPort).
+  struct Mem {
+    bool mem_req_ready_i = false, mem_resp_valid_i = false;
+    uint64_t mem_resp_rdata_i = 0;
+  } mem;
 };
 
 struct Dut {
@@ -266,9 +258,9 @@ struct Dut {
     t->ev_pc_i = in.ev.pc;
     t->merge_sel_i = in.sel;
     t->merge_en_i = in.en;
-    t->mem_req_ready_i = in.mreq_ready;
-    t->mem_resp_valid_i = in.resp_valid;
-    t->mem_resp_rdata_i = in.resp_data;
+    t->mem_req_ready_i = in.mem.mem_req_ready_i;
+    t->mem_resp_valid_i = in.mem.mem_resp_valid_i;
+    t->mem_resp_rdata_i = in.mem.mem_resp_rdata_i;
     t->race_ready_i = in.race_ready;
   }
 };
@@ -316,7 +308,7 @@ struct RunResult {
   uint64_t cycles = 0, accesses = 0, first_cycle = 0, last_cycle = 0, races = 0;
 };
 
-class Bench {
+class Bench : private rtlport::MdPort::Hooks {
  public:
   Bench(const scord_params &p, const RunCfg &c) : p_(p), c_(c), gen_(c.seed, p, kernel_rate(p)) {
     char err[256];
@@ -328,6 +320,7 @@ class Bench {
     sys_ = scord_system_new(&cp_, &port);
     if (!sys_) die("out of memory creating the C model");
     entries_ = p_.heap_bytes / p_.granule / p_.md_ratio;
+    mem_.reset(new rtlport::MdPort(entries_, this));
     dut_.reset(new Dut(1));
     if (c_.xcheck) shadow_.reset(new Dut(7));
     if (c_.dump) {
@@ -401,10 +394,14 @@ class Bench {
   struct MItem { uint16_t src; unsigned beats; };
   std::deque<MItem> merge_;
   bool din_pending_ = false, en_ = false;
-  // Memory model.
-  std::unordered_map<uint64_t, uint64_t> mem_;
-  struct Resp { uint64_t due, data; };
-  std::deque<Resp> resp_;
+  // Memory model (rtl_port.h), fixed latency c_.latency; its hooks check every write.
+  std::unique_ptr<rtlport::MdPort> mem_;
+  uint64_t read_due(uint64_t, uint64_t now) override { return now + c_.latency; }
+  void on_write(uint64_t index, uint64_t value, uint64_t) override { check_write(index, value, false); }
+  void on_clear(uint64_t) override { check_write(0, 0, true); }
+  void on_bad(const char *what, uint64_t value) override {
+    diverge(what, evlog_.size() - 1, std::to_string(value), "< " + std::to_string(entries_) + " entries", 0, false);
+  }
   bool mreq_ready_ = false, race_ready_ = false;
   uint64_t sweep_next_ = 0;
   // Reference expectations.
@@ -491,8 +488,7 @@ void Bench::diverge(const char *what, uint64_t ev, const std::string &rtl, const
               event_text(ev).c_str());
   std::printf("  rtl: %s\n  ref: %s\n", rtl.c_str(), ref.c_str());
   if (have_index) {
-    auto it = mem_.find(index);
-    uint64_t rw = it == mem_.end() ? SCORD_MD_INIT : it->second;
+    uint64_t rw = mem_->read(index);
     // Current contents: the C model may already be a few events ahead of the RTL.
     std::printf("  metadata[%" PRIu64 "] rtl now: %s\n  metadata[%" PRIu64 "] ref now: %s\n", index,
                 md_text(rw).c_str(), index, md_text(store_.get(index)).c_str());
@@ -616,13 +612,17 @@ void Bench::compare_final() {
             "unmatched " + std::to_string(races_.size()) + ", next " + es, 0, false);
   }
   // Final metadata: every entry either side holds must agree (missing = init).
-  for (auto &kv : mem_)
-    if (kv.second != store_.get(kv.first))
-      diverge("final metadata", evlog_.size() - 1, md_text(kv.second), md_text(store_.get(kv.first)),
-              kv.first, true);
+  scord_store_foreach_nondefault(
+      mem_->store(),
+      [](void *a, uint64_t index, uint64_t value) {
+        auto *b = static_cast<Bench *>(a);
+        if (value != b->store_.get(index))
+          b->diverge("final metadata", b->evlog_.size() - 1, b->md_text(value), b->md_text(b->store_.get(index)),
+                     index, true);
+      },
+      this);
   for (auto &kv : store_.m) {
-    auto it = mem_.find(kv.first);
-    uint64_t rw = it == mem_.end() ? SCORD_MD_INIT : it->second;
+    uint64_t rw = mem_->read(kv.first);
     if (rw != kv.second)
       diverge("final metadata", evlog_.size() - 1, md_text(rw), md_text(kv.second), kv.first, true);
   }
@@ -656,13 +656,10 @@ RunResult Bench::run() {
     if (g_trace) g_trace->dump(simtime);
     simtime += 5;
   };
-  // Reset.
-  for (int i = 0; i < 4; i++) {
-    eval_both(false, false);
+  rtlport::reset([&](bool clk, bool rst_n) {
+    eval_both(clk, rst_n);
     dump();
-    eval_both(true, false);
-    dump();
-  }
+  });
   // After reset both instances (different random initial state) must agree.
   uint64_t last_progress = 0;
   for (cycle_ = 0;; cycle_++) {
@@ -685,9 +682,8 @@ RunResult Bench::run() {
       en_ = false;
     }
     in.en = en_;
-    in.mreq_ready = !stall();
-    in.resp_valid = !resp_.empty() && resp_.front().due <= cycle_;
-    in.resp_data = in.resp_valid ? resp_.front().data : 0;
+    bool mreq_ready = !stall();
+    mem_->drive(&in.mem, cycle_, mreq_ready);
     in.race_ready = !stall();
     eval_both(false, true);
     dump();
@@ -711,50 +707,14 @@ RunResult Bench::run() {
     }
     bool ev_fire = in.ev_valid && ((t->ev_ready_o >> in.ev.sm) & 1u);
     bool din_fire = t->det_in_valid_o && t->det_in_ready_o;
-    bool mreq_fire = t->mem_req_valid_o && in.mreq_ready;
-    bool resp_fire = in.resp_valid && t->mem_resp_ready_o;
+    bool mreq_fire = t->mem_req_valid_o && mreq_ready;
+    bool resp_fire = in.mem.mem_resp_valid_i && t->mem_resp_ready_o;
     bool race_fire = t->race_valid_o && in.race_ready;
     bool step = t->step_valid_o;
     if (ev_fire || din_fire || mreq_fire || resp_fire || race_fire || step) last_progress = cycle_;
 
-    if (mreq_fire) {
-      uint64_t idx = t->mem_req_index_o, wd = t->mem_req_wdata_o;
-      // In-order memory: a clear, or a write then a read (either may be absent).
-      if (t->mem_req_clear_o) {
-        check_write(idx, wd, true);
-        mem_.clear();
-      } else {
-        if (t->mem_req_write_o) {
-          if (idx >= entries_) diverge("write index", evlog_.size() - 1, std::to_string(idx), "< entries", 0, false);
-          check_write(idx, wd, false);
-          mem_[idx] = wd;
-        }
-        if (t->mem_req_read_o) {
-          uint64_t ri = t->mem_req_rindex_o;
-          if (ri >= entries_) diverge("read index", evlog_.size() - 1, std::to_string(ri), "< entries", 0, false);
-          auto it = mem_.find(ri);
-          resp_.push_back({cycle_ + c_.latency, it == mem_.end() ? SCORD_MD_INIT : it->second});
-        }
-        if (!t->mem_req_write_o && !t->mem_req_read_o)
-          diverge("empty memory request", evlog_.size() - 1, "valid without read/write/clear", "-", 0, false);
-      }
-    }
-    if (resp_fire) resp_.pop_front();
-    if (race_fire) {
-      scord_race r;
-      std::memset(&r, 0, sizeof r);
-      r.type = t->race_type_o;
-      r.kind = t->race_kind_o;
-      r.block_scope = t->race_block_scope_o;
-      r.sm = t->race_sm_o;
-      r.cta = t->race_cta_o;
-      r.warp = t->race_warp_o;
-      r.pc = t->race_pc_o;
-      r.addr = t->race_addr_o;
-      r.owner_block = t->race_owner_block_o;
-      r.owner_warp = t->race_owner_warp_o;
-      check_race(r);
-    }
+    mem_->sample(t);  // applies the request (the hooks check writes and clears), retires the response
+    if (race_fire) check_race(rtlport::race_of(t));
     if (step) {
       if (!res_.first_cycle) res_.first_cycle = cycle_;
       res_.last_cycle = cycle_;
@@ -778,7 +738,7 @@ RunResult Bench::run() {
     dump();
 
     bool done = fed_events_ == c_.events && !have_cur_ && merge_.empty() && t->idle_o &&
-                resp_.empty() && !t->mem_req_valid_o && !t->race_valid_o;
+                !mem_->busy() && !t->mem_req_valid_o && !t->race_valid_o;
     if (done) break;
     if (cycle_ - last_progress > 200000) {
       std::printf("HANG: no handshake for 200000 cycles at cycle %" PRIu64 " (events fed %" PRIu64
@@ -865,21 +825,12 @@ int check_layout(SCORD_TB_VTOP *t, const scord_params &p, bool verbose) {
     std::printf("LAYOUT MISMATCH total bits: rtl %u, C %u\n", t->lay_total_o, total);
     bad++;
   }
-  const uint64_t want[16] = {p.num_sms, p.ctas_per_sm, p.warps_per_sm, p.block_id_bits,
-                             p.warp_id_bits, p.fence_id_bits, p.barrier_id_bits, p.bloom_bin_bits,
-                             p.lock_entries, p.tag_bits, p.md_ratio, p.granule, p.addr_bits,
-                             p.race_buf_entries, p.strong_ops, 0};
-  const char *names[15] = {"num_sms", "ctas_per_sm", "warps_per_sm", "block_id_bits",
-                           "warp_id_bits", "fence_id_bits", "barrier_id_bits", "bloom_bin_bits",
-                           "lock_entries", "tag_bits", "md_ratio", "granule", "addr_bits",
-                           "race_buf_entries", "strong_ops"};
-  for (int i = 0; i < 15; i++) {
-    uint64_t v = wide_bits(t->par_o.data(), 32 * i, 32);
-    if (v != want[i]) {
-      std::printf("PARAMETER MISMATCH %s: verilated %" PRIu64 ", variant %" PRIu64 "\n", names[i], v,
-                  want[i]);
-      bad++;
-    }
+  uint64_t got = 0, want = 0;
+  int w = rtlport::cfg_mismatch(t->par_o, p, &got, &want);
+  if (w >= 0) {
+    std::printf("PARAMETER MISMATCH %s: verilated %" PRIu64 ", variant %" PRIu64 "\n", rtlport::kCfgNames[w], got,
+                want);
+    bad++;
   }
   const uint64_t want64[3] = {p.heap_base, p.heap_bytes, p.md_base};
   const char *n64[3] = {"heap_base", "heap_bytes", "md_base"};
@@ -940,18 +891,17 @@ int main(int argc, char **argv) {
     scord_params_default(&up);
     for (auto &o : overrides) apply_config_string(&up, o.c_str(), "--config");
     if (scord_params_finalize(&up, err, sizeof err) != 0) die("--config: %s", err);
-    for (int i = 0; i < SCORD_P_COUNT; i++) {
-      uint64_t a = 0, b = 0;
-      switch (i) {
-#define SCORD_X_CMP(name, def, lo, hi, der, doc) \
-  case SCORD_P_##name: a = up.name; b = vp.name; break;
-        SCORD_PARAM_LIST(SCORD_X_CMP)
-#undef SCORD_X_CMP
-      }
-      if (a != b)
-        die("--config: %s=%" PRIu64 " does not match this build (variant '%s' has %s=%" PRIu64
-            "). Verilator fixes parameters at build time; built variants: " SCORD_TB_ALL_VARIANTS,
-            scord_param_table[i].key, a, SCORD_TB_VARIANT, scord_param_table[i].key, b);
+    // Exact: the testbench compares the RTL's own race buffer and overflow counter.
+    uint64_t have = 0;
+    if (const char *bad = rtlport::param_mismatch(up, vp, rtlport::kExact, &have)) {
+      uint64_t asked = 0;
+#define SCORD_X_GET(name, def, lo, hi, der, doc) \
+  if (!std::strcmp(bad, #name)) asked = up.name;
+      SCORD_PARAM_LIST(SCORD_X_GET)
+#undef SCORD_X_GET
+      die("--config: %s=%" PRIu64 " does not match this build (variant '%s' has %s=%" PRIu64
+          "). Verilator fixes parameters at build time; built variants: " SCORD_TB_ALL_VARIANTS,
+          bad, asked, SCORD_TB_VARIANT, bad, have);
     }
   }
   Verilated::commandArgs(argc, argv);

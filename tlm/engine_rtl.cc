@@ -42,6 +42,7 @@ struct VerilatedVcdC {
 #pragma GCC diagnostic pop
 
 #include "detector_engine.h"
+#include "rtl_port.h"
 #include "scord/vecread.h"
 
 namespace {
@@ -82,37 +83,15 @@ void on_interrupt(int) {
 
 // The first parameter of p that keeps the RTL (verilated with scord_pkg's defaults, which
 // equal SCORD_PARAM_LIST's: test rtl/layout_default) from computing what p computes, or nullptr
-// (`want` = the RTL's value). As in testbench/rtl_bridge.cpp: num_sms, warps_per_sm and the id
-// widths may be smaller (ids fit; the comparator re-encodes metadata in the run's layout);
-// md_base only moves addresses (the module times index -> MdBase + 8*index itself);
-// lock_entries lives in the SM trackers (the C model's, in the TLM); race_buf_entries does not
-// matter because the module drains the race FIFO every cycle.
+// (`want` = the RTL's value); the rules are rtl_port.h's param_mismatch: a detector-only top
+// (lock_entries lives in the SM trackers, the C model's in the TLM), smaller GPU ids, any
+// md_base (the module times index -> MdBase + 8*index itself), any race_buf_entries (the module
+// drains the race FIFO every cycle).
 const char *rtl_param_mismatch(const scord_params &p, uint64_t &want) {
   scord_params d;
   scord_params_default(&d);
-  uint64_t a[SCORD_P_COUNT], b[SCORD_P_COUNT];
-#define SCORD_X_GET(name, def, lo, hi, der, doc) a[SCORD_P_##name] = p.name; b[SCORD_P_##name] = d.name;
-  SCORD_PARAM_LIST(SCORD_X_GET)
-#undef SCORD_X_GET
-  for (int i = 0; i < SCORD_P_COUNT; i++) {
-    switch (i) {
-    case SCORD_P_num_sms:
-    case SCORD_P_warps_per_sm:
-    case SCORD_P_block_id_bits:
-    case SCORD_P_warp_id_bits:
-      if (a[i] <= b[i]) continue;
-      break;
-    case SCORD_P_md_base:
-    case SCORD_P_lock_entries:
-    case SCORD_P_race_buf_entries:
-      continue;
-    default:
-      if (a[i] == b[i]) continue;
-    }
-    want = b[i];
-    return scord_param_table[i].key;
-  }
-  return nullptr;
+  return rtlport::param_mismatch(p, d, rtlport::kSmallerGpu | rtlport::kAnyMdBase | rtlport::kAnyRaceBuf |
+                                           rtlport::kDetectorOnly, &want);
 }
 
 // Receives the RTL's outputs in order (the lockstep comparator).
@@ -152,7 +131,7 @@ void print_ctx(FILE *f, const char *who, const EvCtx *c, const std::string &sour
           who, c->stream_line);
 }
 
-class RtlEngine final : public DetectorEngine {
+class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
  public:
   RtlEngine(const scord_params &p, const EngineOpts &o, RtlSink *sink)
       : p_(p), opts_(o), sink_(sink), ctx_(new VerilatedContext) {
@@ -161,8 +140,11 @@ class RtlEngine final : public DetectorEngine {
     scord_params_default(&d);
     scord_layout_init(&rtl_lay_, &d);
     same_layout_ = memcmp(&lay_, &rtl_lay_, sizeof lay_) == 0;
-    store_ = scord_store_new(p.heap_bytes / p.granule / p.md_ratio);
-    if (!store_) throw std::runtime_error("out of memory for the RTL metadata store");
+    try {
+      mem_.reset(new rtlport::MdPort(p.heap_bytes / p.granule / p.md_ratio, this));
+    } catch (const std::bad_alloc &) {
+      throw std::runtime_error("out of memory for the RTL metadata store");
+    }
     {
       std::vector<const char *> av{"scord-sim"};
       for (auto &a : o.plusargs) av.push_back(a.c_str());
@@ -193,21 +175,15 @@ class RtlEngine final : public DetectorEngine {
       signal(SIGTERM, on_interrupt);
     }
     m_->in_valid_i = 0;
-    m_->rst_ni = 0;
-    for (int i = 0; i < 4; i++) {
-      m_->clk_i = 0;
+    rtlport::reset([this](bool clk, bool rst_n) {
+      m_->clk_i = clk;
+      m_->rst_ni = rst_n;
       m_->eval();
-      m_->clk_i = 1;
-      m_->eval();
-    }
-    m_->rst_ni = 1;
-    m_->clk_i = 0;
-    m_->eval();
+    });
   }
   ~RtlEngine() override {
     vcd_close();
     m_->final();
-    scord_store_free(store_);
   }
   const char *name() const override { return "rtl"; }
   bool self_timed() const override { return true; }
@@ -325,15 +301,12 @@ class RtlEngine final : public DetectorEngine {
   void check_build_config() {
     scord_params d;
     scord_params_default(&d);
-    const uint64_t want[14] = {d.num_sms, d.ctas_per_sm, d.warps_per_sm, d.block_id_bits, d.warp_id_bits,
-                               d.fence_id_bits, d.barrier_id_bits, d.bloom_bin_bits, d.lock_entries, d.tag_bits,
-                               d.md_ratio, d.granule, d.addr_bits, d.race_buf_entries};
     m_->eval();
-    for (int i = 0; i < 14; i++)
-      if (m_->cfg_o[i] != want[i])
-        throw std::runtime_error("the Verilated scord_detector was built with cfg word " + std::to_string(i) + " = " +
-                                 std::to_string(m_->cfg_o[i]) + ", not the default " + std::to_string(want[i]));
-    if ((m_->cfg_o[14] & 1) != d.strong_ops) throw std::runtime_error("the Verilated scord_detector has another StrongOps");
+    uint64_t got = 0, want = 0;
+    int w = rtlport::cfg_mismatch(m_->cfg_o, d, &got, &want);
+    if (w >= 0)
+      throw std::runtime_error(std::string("the Verilated scord_detector was built with ") + rtlport::kCfgNames[w] +
+                               " = " + std::to_string(got) + ", not the default " + std::to_string(want));
   }
 
   [[noreturn]] void fail(const std::string &why) {
@@ -345,7 +318,7 @@ class RtlEngine final : public DetectorEngine {
   }
 
   bool quiet() const {
-    return m_->idle_o && !m_->mem_req_valid_o && !m_->race_valid_o && resp_.empty() && !m_->in_valid_i;
+    return m_->idle_o && !m_->mem_req_valid_o && !m_->race_valid_o && !mem_->busy() && !m_->in_valid_i;
   }
 
   // Run the clock up to cycle t; idle stretches and stretches that only wait for metadata
@@ -357,8 +330,8 @@ class RtlEngine final : public DetectorEngine {
         now_ = t;
         break;
       }
-      if (idle_run_ >= 4 && !resp_.empty() && resp_.front().due > now_) {
-        now_ = std::min(t, resp_.front().due);
+      if (idle_run_ >= 4 && mem_->busy() && mem_->next_due() > now_) {
+        now_ = std::min(t, mem_->next_due());
         idle_run_ = 0;
         continue;
       }
@@ -388,10 +361,7 @@ class RtlEngine final : public DetectorEngine {
       _exit(130);
     }
     Vscord_detector *t = m_.get();
-    bool rv = !resp_.empty() && resp_.front().due <= now_;
-    t->mem_req_ready_i = 1;
-    t->mem_resp_valid_i = rv;
-    t->mem_resp_rdata_i = rv ? resp_.front().data : 0;
+    mem_->drive(t, now_, true);
     t->race_ready_i = 1;
     t->clk_i = 0;
     t->eval();
@@ -411,49 +381,11 @@ class RtlEngine final : public DetectorEngine {
         lanes_.pop_front();
       }
     }
-    if (t->mem_req_valid_o) {
-      active = true;
-      if (t->mem_req_clear_o) {
-        scord_store_reset(store_);
-        if (sink_) sink_->on_clear(&kernel_ctx_, now_);
-      } else {
-        if (t->mem_req_write_o) {
-          uint64_t idx = t->mem_req_index_o, v = t->mem_req_wdata_o;
-          scord_store_write(store_, idx, v);
-          if (timer_) timer_->md_access(idx, true, now_);
-          if (sink_) {
-            EvCtx *c = exec_.empty() ? nullptr : &exec_.front();
-            sink_->on_write(idx, to_run(v), c, now_);
-          }
-          if (!exec_.empty()) exec_.pop_front();
-        }
-        if (t->mem_req_read_o) {
-          uint64_t idx = t->mem_req_rindex_o;
-          uint64_t due = timer_ ? timer_->md_access(idx, false, now_) : now_ + 1;
-          due = std::max(due, std::max(now_ + 1, last_due_));
-          last_due_ = due;
-          resp_.push_back({due, scord_store_read(store_, idx)});
-        }
-      }
-    }
-    if (rv && t->mem_resp_ready_o) {
-      active = true;
-      resp_.pop_front();
-    }
+    rtlport::MdPort::Fired mf = mem_->sample(t);
+    active |= mf.req || mf.resp;
     if (t->race_valid_o) {
       active = true;
-      scord_race x;
-      std::memset(&x, 0, sizeof x);
-      x.type = t->race_type_o;
-      x.kind = t->race_kind_o;
-      x.block_scope = t->race_block_scope_o;
-      x.sm = t->race_sm_o;
-      x.cta = t->race_cta_o;
-      x.warp = t->race_warp_o;
-      x.pc = t->race_pc_o;
-      x.addr = t->race_addr_o;
-      x.owner_block = t->race_owner_block_o;
-      x.owner_warp = t->race_owner_warp_o;
+      scord_race x = rtlport::race_of(t);
       EvCtx *c = raced_.empty() ? nullptr : &raced_.front();
       if (sink_) sink_->on_race(x, c, now_);
       if (!raced_.empty()) raced_.pop_front();
@@ -469,9 +401,23 @@ class RtlEngine final : public DetectorEngine {
     return taken;
   }
 
-  struct Resp {
-    uint64_t due, data;
-  };
+  // rtlport::MdPort::Hooks: the TLM's L2 path times every metadata read and write.
+  uint64_t read_due(uint64_t index, uint64_t now) override {
+    return timer_ ? timer_->md_access(index, false, now) : now + 1;
+  }
+  void on_write(uint64_t index, uint64_t value, uint64_t now) override {
+    if (timer_) timer_->md_access(index, true, now);
+    if (sink_) {
+      EvCtx *c = exec_.empty() ? nullptr : &exec_.front();
+      sink_->on_write(index, to_run(value), c, now);
+    }
+    if (!exec_.empty()) exec_.pop_front();
+  }
+  void on_clear(uint64_t now) override {
+    if (sink_) sink_->on_clear(&kernel_ctx_, now);
+  }
+  void on_bad(const char *what, uint64_t value) override { fail(std::string(what) + " (" + hex(value) + ")"); }
+
   scord_params p_;
   scord_layout lay_{}, rtl_lay_{};
   bool same_layout_ = true;
@@ -481,13 +427,12 @@ class RtlEngine final : public DetectorEngine {
   MdTimer *timer_ = nullptr;
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vscord_detector> m_;
-  scord_store *store_ = nullptr;
-  std::deque<Resp> resp_;
+  std::unique_ptr<rtlport::MdPort> mem_;
   std::deque<scord_race> races_;
   std::deque<EvCtx> lanes_, exec_, raced_;  // lanes fed / executed awaiting write-back / raced
   EvCtx cur_{}, kernel_ctx_{};
   uint64_t seq_ = 0;  // access lanes fed
-  uint64_t now_ = 0, clocked_ = 0, stall_ = 0, last_due_ = 0, idle_run_ = 0;
+  uint64_t now_ = 0, clocked_ = 0, stall_ = 0, idle_run_ = 0;
   uint64_t steps_[2][SCORD_STEP_COUNT] = {};  // deciding steps seen on step_o (READ, WRITE)
 };
 

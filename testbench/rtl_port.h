@@ -1,0 +1,288 @@
+// rtl_port.h -- the one C++ layer between a Verilated scord RTL top and the programs that
+// drive it: scord-rtl-tb (tb_main.cpp, top scord_tb_top), the bridge behind scord-vec and
+// scord-rtl-vec (rtl_bridge.cpp, top scord_tb_top) and scord-sim's RTL engine
+// (tlm/engine_rtl.cc, top scord_detector).  Both tops carry the detector's ports under the
+// same names, so everything here is a template over the Verilated class:
+//   - parameter matching: which built variant computes what a requested parameter set
+//     computes (param_mismatch), and the build-configuration words a model reports on its
+//     cfg port (cfg_mismatch), in one order (scord_detector.sv cfg_o);
+//   - reset: the clocking sequence every driver starts with;
+//   - the metadata memory port (MdPort): in order, a beat's write applied before its read,
+//     read data after a latency the user chooses per read (fixed, or the TLM's L2 timing),
+//     back-pressure decided by the caller each cycle;
+//   - race records decoded from the race port (race_of).
+// Expected workload: one MdPort::drive/sample pair per simulated cycle, so both are inline
+// and allocation-free on the common path.  Header-only: the Verilated classes differ per
+// variant and program.
+#pragma once
+#include "scord/scord.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <new>
+#include <string>
+
+namespace rtlport {
+
+// ---- Parameters -------------------------------------------------------------------------
+
+// Apply "k=v k=v ..." to p (not finalized).  False, with the reason in err, on a bad item.
+inline bool config_apply(scord_params *p, const char *text, char *err, size_t errlen) {
+  std::string s(text ? text : "");
+  size_t pos = 0;
+  while (pos < s.size()) {
+    size_t end = s.find(' ', pos);
+    if (end == std::string::npos) end = s.size();
+    std::string item = s.substr(pos, end - pos);
+    pos = end + 1;
+    if (item.empty()) continue;
+    size_t eq = item.find('=');
+    if (eq == std::string::npos) {
+      std::snprintf(err, errlen, "'%s' is not key=value", item.c_str());
+      return false;
+    }
+    if (scord_params_set(p, item.substr(0, eq).c_str(), item.substr(eq + 1).c_str(), err, errlen) != 0)
+      return false;
+  }
+  return true;
+}
+
+// How far a built variant may differ from the requested parameters (flags, or-ed).
+enum Match : unsigned {
+  kExact = 0,
+  // num_sms, warps_per_sm and the id widths may be smaller than the variant's (every id fits;
+  // metadata is re-encoded in the requested layout by the caller).
+  kSmallerGpu = 1u << 0,
+  // md_base only moves addresses (the drivers time index -> md_base + 8*index themselves).
+  kAnyMdBase = 1u << 1,
+  // race_buf_entries: the driver drains the RTL's race FIFO every cycle and keeps its own
+  // buffer of the requested size.
+  kAnyRaceBuf = 1u << 2,
+  // lock_entries sizes the SM trackers only: a detector-only top does not depend on it.
+  kDetectorOnly = 1u << 3,
+};
+
+// The first parameter that keeps a model built with `have` from computing what `want`
+// computes under the rules `flags`, or nullptr when it matches.  *have_value (optional)
+// gets the variant's value of that parameter.  Both sets must be finalized.
+inline const char *param_mismatch(const scord_params &want, const scord_params &have, unsigned flags,
+                                  uint64_t *have_value = nullptr) {
+  uint64_t a[SCORD_P_COUNT], b[SCORD_P_COUNT];
+#define SCORD_X_GET(name, def, lo, hi, der, doc) \
+  a[SCORD_P_##name] = want.name;                 \
+  b[SCORD_P_##name] = have.name;
+  SCORD_PARAM_LIST(SCORD_X_GET)
+#undef SCORD_X_GET
+  for (int i = 0; i < SCORD_P_COUNT; i++) {
+    bool ok = a[i] == b[i];
+    switch (i) {
+    case SCORD_P_num_sms:
+    case SCORD_P_warps_per_sm:
+    case SCORD_P_block_id_bits:
+    case SCORD_P_warp_id_bits:
+      if (flags & kSmallerGpu) ok = a[i] <= b[i];
+      break;
+    case SCORD_P_md_base:
+      if (flags & kAnyMdBase) ok = true;
+      break;
+    case SCORD_P_race_buf_entries:
+      if (flags & kAnyRaceBuf) ok = true;
+      break;
+    case SCORD_P_lock_entries:
+      if (flags & kDetectorOnly) ok = true;
+      break;
+    default:
+      break;
+    }
+    if (!ok) {
+      if (have_value) *have_value = b[i];
+      return scord_param_table[i].key;
+    }
+  }
+  return nullptr;
+}
+
+// The detector's build-configuration port (cfg_o of scord_detector.sv, par_o of scord_tb_top):
+// 32-bit words in this order.  Word 15 is {DualIssue, ResetSweep}, RTL-only, not checked.
+constexpr int kCfgChecked = 15;
+inline const char *const kCfgNames[kCfgChecked] = {
+    "num_sms",        "ctas_per_sm", "warps_per_sm", "block_id_bits", "warp_id_bits",
+    "fence_id_bits",  "barrier_id_bits", "bloom_bin_bits", "lock_entries", "tag_bits",
+    "md_ratio",       "granule",     "addr_bits",    "race_buf_entries", "strong_ops"};
+inline void cfg_expected(const scord_params &p, uint64_t w[kCfgChecked]) {
+  const uint64_t v[kCfgChecked] = {p.num_sms,       p.ctas_per_sm, p.warps_per_sm,   p.block_id_bits,
+                                   p.warp_id_bits,  p.fence_id_bits, p.barrier_id_bits, p.bloom_bin_bits,
+                                   p.lock_entries,  p.tag_bits,    p.md_ratio,       p.granule,
+                                   p.addr_bits,     p.race_buf_entries, p.strong_ops};
+  std::memcpy(w, v, sizeof v);
+}
+// The first word of a model's cfg port (a VlWide, indexed by 32-bit word) that differs from
+// p, with its index in *word, or -1 when all checked words match.
+template <class Wide>
+int cfg_mismatch(const Wide &cfg, const scord_params &p, uint64_t *got, uint64_t *want) {
+  uint64_t w[kCfgChecked];
+  cfg_expected(p, w);
+  for (int i = 0; i < kCfgChecked; i++) {
+    uint64_t v = cfg[i];
+    if (i == kCfgChecked - 1) v &= 1;  // StrongOps is one bit of its word
+    if (v != w[i]) {
+      *got = v;
+      *want = w[i];
+      return i;
+    }
+  }
+  return -1;
+}
+
+// ---- Clocking ---------------------------------------------------------------------------
+
+// The reset every driver starts with: `cycles` clock cycles with rst_ni low, then rst_ni high
+// with the clock low.  eval(clk, rst_n) sets the top's clock and reset (and whatever inputs
+// the caller keeps idle) and evaluates it (and any shadow instance).
+template <class Eval>
+void reset(Eval &&eval, int cycles = 4) {
+  for (int i = 0; i < cycles; i++) {
+    eval(false, false);
+    eval(true, false);
+  }
+  eval(false, true);
+}
+
+// ---- Race port --------------------------------------------------------------------------
+
+// The record on the race port (valid when race_valid_o).
+template <class T>
+scord_race race_of(const T *t) {
+  scord_race x;
+  std::memset(&x, 0, sizeof x);
+  x.type = (uint8_t)t->race_type_o;
+  x.kind = (uint8_t)t->race_kind_o;
+  x.block_scope = t->race_block_scope_o;
+  x.sm = (uint16_t)t->race_sm_o;
+  x.cta = (uint16_t)t->race_cta_o;
+  x.warp = (uint16_t)t->race_warp_o;
+  x.pc = t->race_pc_o;
+  x.addr = t->race_addr_o;
+  x.owner_block = (uint32_t)t->race_owner_block_o;
+  x.owner_warp = (uint32_t)t->race_owner_warp_o;
+  return x;
+}
+
+// ---- Metadata memory port ---------------------------------------------------------------
+
+// The memory behind the detector's metadata port: a sparse store of `entries` 64-bit
+// entries (SCORD_MD_INIT until written), served in request order.  A request beat carries a
+// clear of the whole region, or a write and/or a read (the write applied first); read data
+// returns in request order, each no earlier than the time Hooks::read_due gives and never
+// before an older read's.
+class MdPort {
+ public:
+  // What the user sees of the traffic (all optional).
+  struct Hooks {
+    virtual ~Hooks() = default;
+    // Cycle the data of a read of `index` issued at `now` is back (>= now + 1).
+    virtual uint64_t read_due(uint64_t index, uint64_t now) = 0;
+    virtual void on_write(uint64_t /*index*/, uint64_t /*value*/, uint64_t /*now*/) {}
+    virtual void on_clear(uint64_t /*now*/) {}
+    // A request the memory cannot serve (index past the region, a beat with nothing in it).
+    virtual void on_bad(const char * /*what*/, uint64_t /*value*/) {}
+  };
+  // Fixed latency, for drivers without a memory-system model.
+  struct FixedLatency : Hooks {
+    unsigned latency;
+    explicit FixedLatency(unsigned l) : latency(l) {}
+    uint64_t read_due(uint64_t, uint64_t now) override { return now + latency; }
+  };
+
+  // entries: size of the metadata region; hooks must outlive the port.  Throws
+  // std::bad_alloc when the store cannot be allocated.
+  MdPort(uint64_t entries, Hooks *hooks) : entries_(entries), hooks_(hooks) {
+    store_ = scord_store_new(entries);
+    if (!store_) throw std::bad_alloc();
+  }
+  ~MdPort() { scord_store_free(store_); }
+  MdPort(const MdPort &) = delete;
+  MdPort &operator=(const MdPort &) = delete;
+
+  // Whether the oldest read's data may be returned at `now`.
+  bool response_due(uint64_t now) const { return !resp_.empty() && resp_.front().due <= now; }
+  // Reads issued and not yet answered.
+  bool busy() const { return !resp_.empty(); }
+  // Cycle the oldest outstanding read is due (only when busy()).
+  uint64_t next_due() const { return resp_.front().due; }
+
+  // Before the evaluation of a cycle: request ready and the response channel.  resp_ok is
+  // the caller's back-pressure on responses (a due response is held back when false).
+  template <class T>
+  void drive(T *t, uint64_t now, bool req_ready, bool resp_ok = true) {
+    req_ready_ = req_ready;
+    resp_valid_ = resp_ok && response_due(now);
+    now_ = now;
+    t->mem_req_ready_i = req_ready;
+    t->mem_resp_valid_i = resp_valid_;
+    t->mem_resp_rdata_i = resp_valid_ ? resp_.front().data : 0;
+  }
+
+  // After the evaluation (outputs settled, before the clock edge): apply the request beat
+  // the port took and retire the response the RTL took.
+  struct Fired {
+    bool req = false, resp = false;
+  };
+  template <class T>
+  Fired sample(const T *t) {
+    Fired f;
+    if (t->mem_req_valid_o && req_ready_) {
+      f.req = true;
+      if (t->mem_req_clear_o) {
+        scord_store_reset(store_);
+        if (hooks_) hooks_->on_clear(now_);
+      } else {
+        if (t->mem_req_write_o) write(t->mem_req_index_o, t->mem_req_wdata_o);
+        if (t->mem_req_read_o) read_issue(t->mem_req_rindex_o);
+        if (!t->mem_req_write_o && !t->mem_req_read_o && hooks_)
+          hooks_->on_bad("empty memory request (valid without read, write or clear)", 0);
+      }
+    }
+    if (resp_valid_ && t->mem_resp_ready_o) {
+      f.resp = true;
+      resp_.pop_front();
+    }
+    return f;
+  }
+
+  uint64_t read(uint64_t index) const { return index < entries_ ? scord_store_read(store_, index) : SCORD_MD_INIT; }
+  scord_store *store() { return store_; }
+  uint64_t entries() const { return entries_; }
+
+ private:
+  void write(uint64_t index, uint64_t value) {
+    if (index >= entries_) {
+      if (hooks_) hooks_->on_bad("write index past the metadata region", index);
+      return;
+    }
+    scord_store_write(store_, index, value);
+    if (hooks_) hooks_->on_write(index, value, now_);
+  }
+  void read_issue(uint64_t index) {
+    if (index >= entries_ && hooks_) hooks_->on_bad("read index past the metadata region", index);
+    uint64_t due = hooks_ ? hooks_->read_due(index, now_) : now_ + 1;
+    if (due < now_ + 1) due = now_ + 1;
+    if (due < last_due_) due = last_due_;  // in request order
+    last_due_ = due;
+    resp_.push_back({due, read(index)});
+  }
+
+  struct Resp {
+    uint64_t due, data;
+  };
+  uint64_t entries_;
+  Hooks *hooks_;
+  scord_store *store_ = nullptr;
+  std::deque<Resp> resp_;
+  uint64_t now_ = 0, last_due_ = 0;
+  bool req_ready_ = false, resp_valid_ = false;
+};
+
+}  // namespace rtlport
