@@ -57,7 +57,7 @@ if [ -x "$bin/scord-sim" ]; then
   echo "== default GPU workload, detection off vs on, detector co-simulated (RTL + C model in lockstep) =="
   sim --compare-off --detector=both || status=1
   o_rtl=$(ovh "$sim_out")
-  echo "== the same with the C-model detector's timing (32 lanes per cycle) =="
+  echo "== the same with the C-model detector's timing (line-beat model of the line-rate design: 16 lanes x 2 slices) =="
   sim --compare-off --detector=ref || status=1
   o_ref=$(ovh "$sim_out")
   echo "== the same with ideal detector timing (the check free, metadata through L2/DRAM) =="

@@ -12,7 +12,7 @@ using sc_core::sc_time;
 RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats &st,
                            std::unique_ptr<DetectorEngine> eng, FILE *dump)
     : sc_module(n), tsock("tsock"), md_sock("md_sock"), c_(c), st_(st), eng_(std::move(eng)), dump_(dump),
-      start_ring_(c.det_queue, 0), done_ring_(c.det_inflight, 0) {
+      start_ring_(c.det_queue, 0), done_ring_(c.det_inflight * c.det_slices, 0) {
   tsock.register_b_transport(this, &RaceDetector::b_transport);
   mgp_.set_extension(&mext_);
   mext_.src = (uint16_t)c.det.num_sms;
@@ -20,6 +20,13 @@ RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats 
   self_timed_ = eng_->self_timed();
   ideal_ = c_.detector_timing == "ideal";
   if (self_timed_) eng_->set_timer(this);
+  scord_layout_init(&lay_, &c_.det);
+  const size_t S = c_.det_slices;
+  slice_pipe_.resize(S);
+  slice_done_.assign(S, std::vector<uint64_t>(c_.det_inflight, 0));
+  slice_n_.assign(S, 0);
+  slice_cycles_.assign(S, 0);
+  lanes_.reserve(64);
 }
 
 // Tell a self-timed engine where its next decision comes from (divergence reports).
@@ -70,6 +77,7 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
   uint64_t arrive = abs_cycle(delay);
   uint64_t words = 0;
   md_.clear();
+  lanes_.clear();
   if (self_timed_) eng_->begin_packet(arrive);
   if (x->kind == PktKind::FENCE) {
     const scord_event &e = x->fence_ev;
@@ -95,6 +103,8 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
           if (!scord_map_addr(&c_.det, a.addr, &idx, &tag)) st_.det_outside++;
         } else if (md_.size() == before) {
           st_.det_outside++;
+        } else {
+          note_lane(a, md_[before]);
         }
         words++;
       }
@@ -128,16 +138,169 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
       start_ring_[n % Q] = std::max(entered, accept);
       x->accepted = accept;
     }
+  } else if (!x->timed) {
+    x->accepted = arrive;
   } else {
-    x->accepted = x->timed ? timing(arrive, words) : arrive;
+    x->accepted = ideal_ ? timing(arrive) : timing_beats(arrive, x->kind == PktKind::FENCE);
   }
   delay = delay_to(x->accepted);
 }
 
-// Queue and pipeline timing of one packet arriving at `arrive` with `words` lanes to check.
+// One checked lane of the packet being timed, from the first metadata touch of its check (the
+// read of its entry): its entry and, when the check will need the owner's fence counters, the
+// owner (a warp other than the accessor's; an init entry or a tag miss needs none).
+void RaceDetector::note_lane(const scord_access &a, const MdTouch &first) {
+  Lane l;
+  uint64_t idx;
+  uint32_t tag;
+  if (!scord_map_addr(&c_.det, a.addr, &idx, &tag)) return;
+  l.index = idx;
+  l.tag = tag;
+  l.owner = kNoOwner;
+  if (!first.write) {
+    scord_md md;
+    scord_md_decode(&lay_, first.value, &md);
+    bool init = md.m && md.bs && md.ds;
+    bool self = md.block_id == a.block_id && md.warp_id == a.warp;
+    if (md.tag == tag && !init && !self)
+      l.owner = (uint32_t)((md.block_id / c_.det.ctas_per_sm) * c_.det.warps_per_sm + md.warp_id);
+  }
+  lanes_.push_back(l);
+}
+
+// The line-beat timing of the RTL's microarchitecture (docs/rtl.md "Line-rate detector"),
+// for --detector=ref with the default timing model.  A packet's checked lanes are grouped by
+// 128-B metadata line (entries_per_line = line_bytes / 8); each line is one beat (more when it
+// has more distinct entries than det_lanes, or one index with several tags) in slice
+// line mod det_slices.  A beat books its slice's pipeline for one cycle, plus one per group of
+// det_owner_ports distinct foreign owners beyond the first; a beat whose line is still in
+// flight in its slice forwards (no read; it completes det_lat + 1 after the older beat), else it
+// reads the line's touched entries through the L2.  Each beat writes its entries back (posted)
+// det_lat after both its data and its pipeline slot.  Same-entry lanes of one instruction ride in
+// one slot (at most two applications are ever needed: ref/tests/test_fixpoint.c).  A fence is a
+// one-cycle item in every slice.  The input queue (det_queue packets) frees a packet's entry
+// when its last beat has started; det_inflight beats per slice may be in flight at once.
 // Returns the cycle the packet was accepted into the input queue.
-uint64_t RaceDetector::timing(uint64_t arrive, uint64_t words) {
-  const uint64_t Q = c_.det_queue, W = c_.det_inflight;
+uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
+  const uint64_t Q = c_.det_queue, W = c_.det_inflight, S = c_.det_slices, L = c_.det_lanes;
+  const uint64_t P = c_.det_owner_ports, epl = std::max<uint64_t>(1, c_.line_bytes / 8);
+  uint64_t n = npk_++;
+  st_.det_timed++;
+  uint64_t accept = arrive;
+  if (n >= Q) accept = std::max(accept, start_ring_[(n - Q) % Q]);
+  uint64_t occ = 0;
+  for (uint64_t i = 1; i <= std::min<uint64_t>(n, Q); i++)
+    if (start_ring_[(n - i) % Q] > arrive) occ++;
+  st_.det_occ_sum += occ;
+  st_.det_occ_max = std::max(st_.det_occ_max, occ);
+  if (accept > arrive) {
+    st_.det_stall_cycles += accept - arrive;
+    st_.det_stalled_packets++;
+  }
+  uint64_t last_start = accept;
+  // Book `cycles` in slice s for one item ready at `ready`; returns its start.
+  auto book = [&](uint64_t s, uint64_t ready, uint64_t cycles) {
+    uint64_t k = slice_n_[s]++;
+    if (k >= W) ready = std::max(ready, slice_done_[s][(k - W) % W]);
+    uint64_t start = slice_pipe_[s].take(ready, cycles);
+    slice_cycles_[s] += cycles;
+    st_.det_slice_max_cycles = std::max(st_.det_slice_max_cycles, slice_cycles_[s]);
+    st_.det_beat_cycles += cycles;
+    last_start = std::max(last_start, start);
+    return start;
+  };
+  if (fence) {
+    uint64_t t = ingress_.take(accept, 1);
+    for (uint64_t s = 0; s < S; s++) {
+      uint64_t start = book(s, t + 1, 1);
+      slice_done_[s][(slice_n_[s] - 1) % W] = start + 1 + c_.det_lat;
+    }
+    start_ring_[n % Q] = last_start;
+    return accept;
+  }
+  // The splitter takes the whole packet in one cycle (its lines go to their slices' queues at
+  // once; a coalesced request covers one data line, at most line_bytes/4 entries).
+  const uint64_t t = ingress_.take(accept, 1);
+  // Lines in order of their first lane; each lane's slot (distinct index+tag) within its line.
+  done_lines_.clear();
+  for (size_t i = 0; i < lanes_.size(); i++) {
+    uint64_t line = lanes_[i].index / epl;
+    bool seen = false;
+    for (uint64_t l : done_lines_) seen |= l == line;
+    if (seen) continue;
+    done_lines_.push_back(line);
+    // Slots of this line, in lane order; beats of L slots; owners per beat.
+    slot_idx_.clear();
+    slot_tag_.clear();
+    slot_owner_.clear();
+    uint64_t extra_tags = 0;
+    for (size_t j = i; j < lanes_.size(); j++) {
+      if (lanes_[j].index / epl != line) continue;
+      bool dup = false;
+      for (size_t k = 0; k < slot_idx_.size(); k++) {
+        if (slot_idx_[k] != lanes_[j].index) continue;
+        if (slot_tag_[k] == lanes_[j].tag) dup = true;
+        else extra_tags++;  // same entry, other tag: a beat of its own
+      }
+      if (dup) {
+        st_.det_dup_lanes++;
+        continue;
+      }
+      slot_idx_.push_back(lanes_[j].index);
+      slot_tag_.push_back(lanes_[j].tag);
+      slot_owner_.push_back(lanes_[j].owner);
+    }
+    uint64_t nslots = slot_idx_.size();
+    uint64_t beats = (nslots + L - 1) / L + extra_tags;
+    uint64_t cycles = 0;
+    for (uint64_t b = 0; b * L < nslots; b++) {
+      owners_.clear();
+      for (uint64_t k = b * L; k < std::min(nslots, (b + 1) * L); k++) {
+        uint32_t o = slot_owner_[k];
+        if (o == kNoOwner) continue;
+        bool have = false;
+        for (uint32_t h : owners_) have |= h == o;
+        if (!have) owners_.push_back(o);
+      }
+      uint64_t groups = (owners_.size() + P - 1) / P;
+      uint64_t c = std::max<uint64_t>(1, groups);
+      st_.det_owner_cycles += c - 1;
+      cycles += c;
+    }
+    cycles += extra_tags;
+    st_.det_beats += beats;
+    uint64_t s = line % S;  // the slice: index bits above the line offset, not the address
+    const uint64_t mdl = (c_.det.md_base + 8 * line * epl) / c_.line_bytes;  // its L2 line
+    uint64_t start = book(s, t + 1, cycles);
+    LineDone &ld = line_done_[line & (line_done_.size() - 1)];
+    uint64_t md_ready = start;
+    bool fwd = ld.line == line && ld.done > start;
+    if (fwd) {
+      st_.det_fwd_beats++;
+      md_ready = ld.done + 1;
+    } else if (c_.ovh_md) {
+      md_ready = md_txn(mdl, false, (uint32_t)nslots, start);
+      st_.det_md_reads++;
+    }
+    uint64_t done = std::max(md_ready, start + cycles) + c_.det_lat;
+    if (c_.ovh_md) {
+      md_txn(mdl, true, (uint32_t)nslots, done);  // posted write-back
+      st_.det_md_writes++;
+    }
+    ld.line = line;
+    ld.done = done;
+    slice_done_[s][(slice_n_[s] - 1) % W] = done;
+  }
+  start_ring_[n % Q] = last_start;
+  return accept;
+}
+
+// --detector-timing=ideal: queue and metadata timing of one packet arriving at `arrive`, the
+// check itself free (no pipeline cycles, no det_lat), as in the paper's simulator.  Returns
+// the cycle the packet was accepted into the input queue.
+uint64_t RaceDetector::timing(uint64_t arrive) {
+  // The metadata slots of every slice together (det_inflight * det_slices), one per packet.
+  const uint64_t Q = c_.det_queue, W = c_.det_inflight * c_.det_slices;
   uint64_t n = npk_++;
   st_.det_timed++;
   uint64_t accept = arrive;
@@ -153,9 +316,8 @@ uint64_t RaceDetector::timing(uint64_t arrive, uint64_t words) {
   }
   uint64_t ready = accept;
   if (n >= W) ready = std::max(ready, done_ring_[(n - W) % W]);  // metadata slots all busy
-  // --detector-timing=ideal: the check takes no pipeline cycles and adds no latency.
-  uint64_t busy = ideal_ ? 0 : std::max<uint64_t>(1, (words + c_.det_words_per_cycle - 1) / c_.det_words_per_cycle);
-  uint64_t start = ideal_ ? ready : pipe_.take(ready, busy);
+  const uint64_t busy = 0;
+  uint64_t start = ready;
   uint64_t md_ready = start;
   // Metadata lines read (and later written) by this packet, each once.
   rd_lines_.clear();
@@ -176,7 +338,7 @@ uint64_t RaceDetector::timing(uint64_t arrive, uint64_t words) {
     for (size_t k = 0; k < rd_lines_.size(); k++) md_ready = std::max(md_ready, md_txn(rd_lines_[k], false, rd_cnt_[k], t++));
     st_.det_md_reads += rd_lines_.size();
   }
-  uint64_t done = std::max(md_ready, start + busy) + (ideal_ ? 0 : c_.det_lat);
+  uint64_t done = std::max(md_ready, start + busy);
   if (c_.ovh_md) {
     uint64_t t = done;
     for (size_t k = 0; k < wr_lines_.size(); k++) md_txn(wr_lines_[k], true, wr_cnt_[k], t++);  // posted write-backs

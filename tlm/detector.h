@@ -39,7 +39,9 @@ class RaceDetector : public sc_core::sc_module, public MdTimer {
 
  private:
   void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
-  uint64_t timing(uint64_t arrive, uint64_t words);
+  uint64_t timing(uint64_t arrive);
+  uint64_t timing_beats(uint64_t arrive, bool fence);
+  void note_lane(const scord_access &a, const MdTouch &first);
   uint64_t md_txn(uint64_t line, bool write, uint32_t entries, uint64_t t);
   void ctx(const scord_event &ev, unsigned lane, uint64_t cycle);
   const SimConfig &c_;
@@ -56,7 +58,27 @@ class RaceDetector : public sc_core::sc_module, public MdTimer {
   uint64_t stream_line_ = 4;  // line of the last event in a --dump-vectors file (4 header lines)
   bool self_timed_ = false;
   bool ideal_ = false;        // --detector-timing=ideal (C model only)
-  Resource pipe_;
+  // Line-beat model: one lane of the packet being timed (first touch of its entry).
+  struct Lane {
+    uint64_t index;
+    uint32_t tag;
+    uint32_t owner;  // foreign owner's warp number (sm * warps_per_sm + warp), or kNoOwner
+  };
+  static constexpr uint32_t kNoOwner = ~0u;
+  std::vector<Lane> lanes_;
+  scord_layout lay_{};
+  std::vector<Resource> slice_pipe_;             // one E-pipeline per slice
+  std::vector<std::vector<uint64_t>> slice_done_;  // completion of the last det_inflight beats
+  std::vector<uint64_t> slice_n_;                 // beats per slice so far
+  std::vector<uint64_t> slice_cycles_;            // cycles booked per slice
+  Resource ingress_;                              // the splitter: one beat per cycle
+  // Last beat of each metadata line still possibly in flight (direct-mapped by line).
+  struct LineDone {
+    uint64_t line = ~0ull, done = 0;
+  };
+  std::vector<LineDone> line_done_ = std::vector<LineDone>(1u << 16);
+  std::vector<uint64_t> done_lines_, slot_idx_;  // scratch of timing_beats
+  std::vector<uint32_t> slot_tag_, slot_owner_, owners_;
   tlm::tlm_generic_payload mgp_;
   ScordExt mext_;
 };

@@ -17,10 +17,12 @@
 
 #include "scord/scord.h"
 
-// Metadata entries touched by one access lane, in order (index, write?).
+// Metadata entries touched by one access lane, in order (index, write?, the value read or
+// written: the analytic timing model reads the owner of an entry from it).
 struct MdTouch {
   uint64_t index;
   bool write;
+  uint64_t value;
 };
 
 // Times one metadata entry read or write through the memory system (the RaceDetector module).

@@ -16,12 +16,13 @@ class RefEngine final : public DetectorEngine {
     port_.ctx = this;
     port_.read = [](void *c, uint64_t i) -> uint64_t {
       auto *e = static_cast<RefEngine *>(c);
-      if (e->rec_) e->rec_->push_back({i, false});
-      return scord_store_read(e->store_, i);
+      uint64_t v = scord_store_read(e->store_, i);
+      if (e->rec_) e->rec_->push_back({i, false, v});
+      return v;
     };
     port_.write = [](void *c, uint64_t i, uint64_t v) {
       auto *e = static_cast<RefEngine *>(c);
-      if (e->rec_) e->rec_->push_back({i, true});
+      if (e->rec_) e->rec_->push_back({i, true, v});
       if (e->obs_.write) e->obs_.write(e->obs_.ctx, i, v);
       scord_store_write(e->store_, i, v);
     };

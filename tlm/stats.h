@@ -37,6 +37,13 @@ struct Stats {
   uint64_t races = 0, race_overflow = 0;
   uint64_t det_md_reads = 0, det_md_writes = 0;  // metadata line transactions
   uint64_t det_engine_cycles = 0;  // self-timed engine (RTL): its clock when it finished its work
+  // Line-beat model (--detector=ref, timing model; docs/tlm.md "Detector timing").
+  uint64_t det_beats = 0;          // line beats (one instruction's lanes in one metadata line)
+  uint64_t det_beat_cycles = 0;    // slice pipeline cycles booked by beats and broadcast fences
+  uint64_t det_owner_cycles = 0;   // of those, extra cycles for owners beyond det_owner_ports
+  uint64_t det_fwd_beats = 0;      // beats that forwarded from an in-flight beat of their line
+  uint64_t det_dup_lanes = 0;      // lanes whose entry an earlier lane of the instruction had
+  uint64_t det_slice_max_cycles = 0;  // booked cycles of the busiest slice
   double wall_seconds = 0;
   // Busy share of the run's cycles (mean over instances, and the busiest one) per resource class.
   enum { U_SM_INJ, U_SM_EJ, U_L2_IN, U_L2_OUT, U_L2_TAG, U_DRAM_BUS, U_MD_LINK, U_DET_IN, U_COUNT };

@@ -1,7 +1,7 @@
 # ideal_timing.cmake -- --detector-timing=ideal: the check costs no cycles, but the metadata
 # still travels through L2 and DRAM.  On the default workload the ideal run therefore takes
 # fewer cycles than the analytic (model) run, more than the run with detection off, and finds the
-# same races; a throttled analytic detector (det_words_per_cycle=1) is slower than ideal.
+# same races; a throttled analytic detector (one lane per beat, one slice) is slower than ideal.
 function(run_cycles out races)
   execute_process(COMMAND ${SIM} --no-progress --workload=default ${ARGN}
                   OUTPUT_VARIABLE o RESULT_VARIABLE rc)
@@ -16,8 +16,8 @@ endfunction()
 run_cycles(c_off r_off --detector=off)
 run_cycles(c_model r_model --detector=ref)
 run_cycles(c_ideal r_ideal --detector=ref --detector-timing=ideal)
-run_cycles(c_slow r_slow --detector=ref --det_words_per_cycle=1)
-message(STATUS "cycles: off ${c_off}, ideal ${c_ideal}, model ${c_model}, 1 word/cycle ${c_slow}")
+run_cycles(c_slow r_slow --detector=ref --det_lanes=1 --det_slices=1)
+message(STATUS "cycles: off ${c_off}, ideal ${c_ideal}, model ${c_model}, 1 lane/cycle ${c_slow}")
 if(NOT c_off OR NOT c_ideal OR NOT c_model OR NOT c_slow)
   message(FATAL_ERROR "a run printed no cycle count")
 endif()
@@ -28,7 +28,7 @@ if(NOT c_ideal LESS c_model)
   message(FATAL_ERROR "ideal timing must take fewer cycles than the analytic model (${c_ideal} >= ${c_model})")
 endif()
 if(NOT c_slow GREATER c_ideal)
-  message(FATAL_ERROR "a 1-word/cycle detector should be slower than ideal (${c_slow} <= ${c_ideal})")
+  message(FATAL_ERROR "a 1-lane/cycle detector should be slower than ideal (${c_slow} <= ${c_ideal})")
 endif()
 if(NOT r_ideal STREQUAL r_model OR r_ideal STREQUAL "")
   message(FATAL_ERROR "ideal timing changed the races found")
