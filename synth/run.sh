@@ -4,11 +4,14 @@
 # smaller configuration when the default does not fit the FPGA, the parameter sweeps, CSV
 # files, gnuplot PNGs.  See synth/README.md.
 #
-# Usage: synth/run.sh [--quick] [--jobs N] [--out DIR] [--state-bin PATH] [--timeout S]
-#                     [--period NS] [Name=value ...]
+# Usage: synth/run.sh [--quick | --fpga-only] [--jobs N] [--out DIR] [--state-bin PATH]
+#                     [--timeout S] [--period NS] [Name=value ...]
 #   --quick   default configuration (plus overrides), ASIC only, detector and one SM tracker,
 #             then the report checks; this is the CTest `synth/quick` (writes
 #             synth/results/tmp/quick by default)
+#   --fpga-only  only the FPGA trials (smaller configurations until detector + trackers fit
+#             the HX8K, then the fitting system placed as one design); writes
+#             synth/results/tmp/fpga by default
 #   --period NS  ASIC clock target (default 3.0 ns = 333 MHz, the detector's target): ABC
 #             sizes gates for it and OpenSTA reports slack against it; Fmax = 1/(period - slack)
 #   --jobs N  run up to N independent tool runs at once (default 1; each needs one core and,
@@ -23,24 +26,26 @@ set -u
 main() {
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-quick=0 out="" state_bin="" tmo=2400 jobs=1 period=3.0
+quick=0 fpga_only=0 out="" state_bin="" tmo=2400 jobs=1 period=3.0
 user_ov=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1; shift ;;
+    --fpga-only) fpga_only=1; shift ;;
     --jobs) jobs=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --state-bin) state_bin=$2; shift 2 ;;
     --timeout) tmo=$2; shift 2 ;;
     --period) period=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *=*) user_ov+=("$1"); shift ;;
     *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 case "$jobs" in ''|*[!0-9]*|0) echo "run.sh: --jobs needs a positive integer, got '$jobs'" >&2; exit 2 ;; esac
 case "$period" in ''|*[!0-9.]*|*.*.*|.) echo "run.sh: --period needs a positive number of ns, got '$period'" >&2; exit 2 ;; esac
-[ -z "$out" ] && { if [ $quick = 1 ]; then out=$here/results/tmp/quick; else out=$here/results; fi; }
+[ $quick = 1 ] && [ $fpga_only = 1 ] && { echo "run.sh: --quick and --fpga-only exclude each other" >&2; exit 2; }
+[ -z "$out" ] && { if [ $quick = 1 ]; then out=$here/results/tmp/quick; elif [ $fpga_only = 1 ]; then out=$here/results/tmp/fpga; else out=$here/results; fi; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 export SCORD_SYNTH_CACHE=${SCORD_SYNTH_CACHE:-$here/results/tmp/cache}
@@ -67,6 +72,67 @@ for t in scord_detector scord_sm_tracker scord_fence_file scord_fence_bank; do
   [ -f "$rtl/$t.sv" ] || { echo "run.sh: $rtl/$t.sv missing: the RTL is not there yet" >&2; exit 1; }
 done
 
+# FPGA trials (also alone with --fpga-only): see the comment inside.
+fpga_trials() {
+  # FPGA: the default detector holds ~18,000 flops (fence file, race FIFO, accessor buffers),
+  # more than the HX8K's 7680 logic cells; it is placed in full at the end (to report how far it
+  # is off), and here the GPU is shrunk until detector and tracker fit.
+  # A configuration "fits" when the detector plus NumSms trackers, each placed alone with its
+  # test wrapper, need no more logic cells than the device has (conservative: two wrappers).
+  # The trials go to tmp/ (not kept); the first that fits is copied to fpga_fit/, with every
+  # trial's verdict in fpga_fit/trials.txt.
+  n=0 fit=""
+  rm -rf "$out/fpga_fit" "$out/tmp/fpga_try"*
+  mkdir -p "$out/tmp"
+  : > "$out/tmp/fpga_trials.txt"
+  for cfg in "NumSms=2 WarpsPerSm=8 RaceBufEntries=4" "NumSms=1 WarpsPerSm=4 CtasPerSm=2 RaceBufEntries=2" \
+             "NumSms=1 WarpsPerSm=4 CtasPerSm=2 RaceBufEntries=2 MaxOutstanding=2"; do
+    n=$((n + 1))
+    t=tmp/fpga_try$n
+    log "FPGA: trying $cfg"
+    # shellcheck disable=SC2086
+    prep $t "${user_ov[@]}" $cfg || continue
+    echo "$cfg" > "$out/$t/config.txt"
+    bg top $t scord_detector --asic --fpga hx8k
+    bg top $t scord_sm_tracker --asic --fpga hx8k
+    wait
+    dl=$(val "$out/$t/detector/summary.txt" fpga_lc_used)
+    tl=$(val "$out/$t/sm_tracker/summary.txt" fpga_lc_used)
+    av=$(val "$out/$t/detector/summary.txt" fpga_lc_avail)
+    ns=$(cut -d, -f1 < "$out/$t/state.csv")
+    if [ -n "$dl" ] && [ -n "$tl" ] && [ $((dl + ns * tl)) -le "${av:-0}" ]; then
+      echo "yes: detector $dl + $ns x tracker $tl <= $av logic cells" > "$out/$t/system_fit.txt"
+      echo "try $n ($cfg): $(cat "$out/$t/system_fit.txt")" >> "$out/tmp/fpga_trials.txt"
+      fit=$t
+      break
+    fi
+    echo "no: detector ${dl:-?} + $ns x tracker ${tl:-?} > ${av:-?} logic cells" > "$out/$t/system_fit.txt"
+    echo "try $n ($cfg): $(cat "$out/$t/system_fit.txt")" >> "$out/tmp/fpga_trials.txt"
+  done
+  # The fitting configuration placed as ONE design: NumSms trackers, the ordered packet merge
+  # and the detector, as wired in the Verilator harness top testbench/scord_tb_top.sv (which
+  # also holds its protocol monitors: a slight over-estimate).
+  if [ -n "$fit" ]; then
+    cp -r "$out/$fit" "$out/fpga_fit"
+    cp "$out/tmp/fpga_trials.txt" "$out/fpga_fit/trials.txt"
+    log "fpga_fit: whole system (trackers + merge + detector) in one design"
+    OV=($(cat "$out/fpga_fit/overrides.txt"))
+    files_sys="$files $root/testbench/scord_tb_top.sv"
+    nice -n 10 "$here/scripts/synth_top.sh" --top scord_tb_top --out "$out/fpga_fit/system" \
+      --files "$files_sys" --timeout "$tmo" --fpga hx8k "${OV[@]}"
+  else
+    log "FPGA: no configuration tried fits (see $out/tmp/fpga_trials.txt)"
+  fi
+}
+
+if [ $fpga_only = 1 ]; then
+  fpga_trials
+  # No sweeps were run, so no plots: only the CSV files of what exists.
+  "$here/scripts/collect.sh" "$out" "$state_bin" || exit 1
+  log "done: $out"
+  exit 0
+fi
+
 if [ $quick = 1 ]; then
   prep default "${user_ov[@]}" || { echo "run.sh: $(cat "$out/default/status.txt")" >&2; exit 2; }
   top default scord_detector --asic
@@ -88,55 +154,7 @@ bg top default scord_sm_tracker --asic --fpga hx8k
 bg top default scord_detector --asic
 wait
 
-# FPGA: the default detector holds ~18,000 flops (fence file, race FIFO, accessor buffers),
-# more than the HX8K's 7680 logic cells; it is placed in full at the end (to report how far it
-# is off), and here the GPU is shrunk until detector and tracker fit.
-# A configuration "fits" when the detector plus NumSms trackers, each placed alone with its
-# test wrapper, need no more logic cells than the device has (conservative: two wrappers).
-# The trials go to tmp/ (not kept); the first that fits is copied to fpga_fit/, with every
-# trial's verdict in fpga_fit/trials.txt.
-n=0 fit=""
-rm -rf "$out/fpga_fit" "$out/tmp/fpga_try"*
-mkdir -p "$out/tmp"
-: > "$out/tmp/fpga_trials.txt"
-for cfg in "NumSms=2 WarpsPerSm=8 RaceBufEntries=4" "NumSms=1 WarpsPerSm=4 CtasPerSm=2 RaceBufEntries=2" \
-           "NumSms=1 WarpsPerSm=4 CtasPerSm=2 RaceBufEntries=2 MaxOutstanding=2"; do
-  n=$((n + 1))
-  t=tmp/fpga_try$n
-  log "FPGA: trying $cfg"
-  # shellcheck disable=SC2086
-  prep $t "${user_ov[@]}" $cfg || continue
-  echo "$cfg" > "$out/$t/config.txt"
-  bg top $t scord_detector --asic --fpga hx8k
-  bg top $t scord_sm_tracker --asic --fpga hx8k
-  wait
-  dl=$(val "$out/$t/detector/summary.txt" fpga_lc_used)
-  tl=$(val "$out/$t/sm_tracker/summary.txt" fpga_lc_used)
-  av=$(val "$out/$t/detector/summary.txt" fpga_lc_avail)
-  ns=$(cut -d, -f1 < "$out/$t/state.csv")
-  if [ -n "$dl" ] && [ -n "$tl" ] && [ $((dl + ns * tl)) -le "${av:-0}" ]; then
-    echo "yes: detector $dl + $ns x tracker $tl <= $av logic cells" > "$out/$t/system_fit.txt"
-    echo "try $n ($cfg): $(cat "$out/$t/system_fit.txt")" >> "$out/tmp/fpga_trials.txt"
-    fit=$t
-    break
-  fi
-  echo "no: detector ${dl:-?} + $ns x tracker ${tl:-?} > ${av:-?} logic cells" > "$out/$t/system_fit.txt"
-  echo "try $n ($cfg): $(cat "$out/$t/system_fit.txt")" >> "$out/tmp/fpga_trials.txt"
-done
-# The fitting configuration placed as ONE design: NumSms trackers, the ordered packet merge
-# and the detector, as wired in the Verilator harness top testbench/scord_tb_top.sv (which
-# also holds its protocol monitors: a slight over-estimate).
-if [ -n "$fit" ]; then
-  cp -r "$out/$fit" "$out/fpga_fit"
-  cp "$out/tmp/fpga_trials.txt" "$out/fpga_fit/trials.txt"
-  log "fpga_fit: whole system (trackers + merge + detector) in one design"
-  OV=($(cat "$out/fpga_fit/overrides.txt"))
-  files_sys="$files $root/testbench/scord_tb_top.sv"
-  nice -n 10 "$here/scripts/synth_top.sh" --top scord_tb_top --out "$out/fpga_fit/system" \
-    --files "$files_sys" --timeout "$tmo" --fpga hx8k "${OV[@]}"
-else
-  log "FPGA: no configuration tried fits (see $out/tmp/fpga_trials.txt)"
-fi
+fpga_trials
 
 # Sweeps of one parameter from the default (full ASIC synthesis of both tops), up to --jobs
 # tool runs at once.
