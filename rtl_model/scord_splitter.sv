@@ -28,8 +28,7 @@ module scord_splitter #(
   localparam int         SlotBits  = 4,      // 16 entries of 8 B per 128-B line
   localparam int         Slots     = 1 << SlotBits,
   localparam int         LineBits  = IndexBits - SlotBits,
-  localparam int         SliceBits = scord_pkg::idx_bits(Slices),
-  localparam int         LaneBits  = scord_pkg::idx_bits(Lanes)
+  localparam int         SliceBits = scord_pkg::idx_bits(Slices)
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -100,18 +99,21 @@ module scord_splitter #(
   logic [Lanes*TagBits-1:0]   tag_d, tag_q;
 
   // ---- The beat of this cycle, from the held packet ---------------------------------------
+  // Lane selections are one-hot masks (lowest set bit: m & -m) and AND-OR selects: no variable
+  // part-select over the lane vectors, which costs wide shifters in hardware and in Yosys.
   logic                 bcast, any_pend, first_inside;
-  logic [LaneBits-1:0]  first;
+  logic [Lanes-1:0]     first_oh;
   logic [LineBits-1:0]  line;
   logic [Lanes-1:0]     take;
 
   always_comb begin
     bcast = (type_q != scord_pkg::PktAccess);
     any_pend = |pend_q;
-    first = '0;
-    for (int j = Lanes - 1; j >= 0; j--) if (pend_q[j]) first = LaneBits'(j);
-    first_inside = inside_q[first];
-    line = index_q[first*IndexBits + SlotBits +: LineBits];
+    first_oh = pend_q & (~pend_q + Lanes'(1));
+    first_inside = |(first_oh & inside_q);
+    line = '0;
+    for (int j = 0; j < Lanes; j++)
+      line = line | ({LineBits{first_oh[j]}} & index_q[j*IndexBits + SlotBits +: LineBits]);
   end
 
   // Per slot k, from the held lanes: candidates (pending, inside, this line, entry k), the lead
@@ -121,46 +123,37 @@ module scord_splitter #(
   logic [Lanes-1:0] slot_take [Slots];
   assign line_mode = !bcast && any_pend && first_inside;
   for (genvar k = 0; k < Slots; k++) begin : g_slot
-    logic [Lanes-1:0]    cand, conflict, mem;
-    logic                have_lead, have_conflict, have_second;
-    logic [LaneBits-1:0] lead, fc, second;
+    logic [Lanes-1:0]    cand, lead_oh, conflict, fc_oh, below_fc, mem, rest, sec_oh;
     logic [TagBits-1:0]  t;
+    logic [AddrBits-1:0] a1, a2;
     logic [1:0]          cnt;
     always_comb begin
-      cand = '0;
       for (int j = 0; j < Lanes; j++)
         cand[j] = pend_q[j] && inside_q[j] &&
                   (index_q[j*IndexBits + SlotBits +: LineBits] == line) &&
                   (index_q[j*IndexBits +: SlotBits] == SlotBits'(k));
-      have_lead = 1'b0;
-      lead = '0;
-      for (int j = Lanes - 1; j >= 0; j--) if (cand[j]) begin
-        have_lead = 1'b1;
-        lead = LaneBits'(j);
-      end
-      t = tag_q[lead*TagBits +: TagBits];
-      conflict = '0;
+      lead_oh = cand & (~cand + Lanes'(1));
+      t = '0;
+      for (int j = 0; j < Lanes; j++) t = t | ({TagBits{lead_oh[j]}} & tag_q[j*TagBits +: TagBits]);
       for (int j = 0; j < Lanes; j++) conflict[j] = cand[j] && (tag_q[j*TagBits +: TagBits] != t);
-      have_conflict = |conflict;
-      fc = '0;
-      for (int j = Lanes - 1; j >= 0; j--) if (conflict[j]) fc = LaneBits'(j);
-      mem = '0;
-      for (int j = 0; j < Lanes; j++)
-        mem[j] = cand[j] && (tag_q[j*TagBits +: TagBits] == t) && (!have_conflict || (LaneBits'(j) < fc));
-      have_second = 1'b0;
-      second = '0;
-      for (int j = Lanes - 1; j >= 0; j--) if (mem[j] && (LaneBits'(j) != lead)) begin
-        have_second = 1'b1;
-        second = LaneBits'(j);
+      fc_oh = conflict & (~conflict + Lanes'(1));
+      below_fc = (conflict == '0) ? '1 : (fc_oh - Lanes'(1));
+      for (int j = 0; j < Lanes; j++) mem[j] = cand[j] && (tag_q[j*TagBits +: TagBits] == t) && below_fc[j];
+      rest = mem & ~lead_oh;
+      sec_oh = rest & (~rest + Lanes'(1));
+      a1 = '0;
+      a2 = '0;
+      for (int j = 0; j < Lanes; j++) begin
+        a1 = a1 | ({AddrBits{lead_oh[j]}} & word_q[j*AddrBits +: AddrBits]);
+        a2 = a2 | ({AddrBits{sec_oh[j]}} & word_q[j*AddrBits +: AddrBits]);
       end
-      cnt = 2'd0;
-      for (int j = 0; j < Lanes; j++) if (mem[j] && (cnt != 2'd3)) cnt = cnt + 2'd1;
+      cnt = ((rest & ~sec_oh) != '0) ? 2'd3 : (rest != '0) ? 2'd2 : (mem != '0) ? 2'd1 : 2'd0;
     end
-    assign beat_slot_valid_o[k]                      = line_mode && have_lead;
+    assign beat_slot_valid_o[k]                      = line_mode && (cand != '0);
     assign beat_slot_tag_o[k*TagBits +: TagBits]     = t;
     assign beat_slot_count_o[k*2 +: 2]               = cnt;
-    assign beat_slot_addr1_o[k*AddrBits +: AddrBits] = word_q[lead*AddrBits +: AddrBits];
-    assign beat_slot_addr2_o[k*AddrBits +: AddrBits] = have_second ? word_q[second*AddrBits +: AddrBits] : '0;
+    assign beat_slot_addr1_o[k*AddrBits +: AddrBits] = a1;
+    assign beat_slot_addr2_o[k*AddrBits +: AddrBits] = a2;
     assign slot_take[k]                              = line_mode ? mem : '0;
   end
 
