@@ -351,7 +351,9 @@ module scord_detector #(
     .WarpsPerSm (WarpsPerSm),
     .FenceIdBits(FenceIdBits),
     .SmBits     (SmBits),
-    .WarpBits   (WarpIdBits)
+    .WarpBits   (WarpIdBits),
+    .IncAtRd0   (1),            // a fence reads its own warp on port 0 (two bank read ports)
+    .ReadFirst  (1)             // nothing uses a fence's own reads (one event per cycle in E1)
   ) u_fence_file (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

@@ -1,82 +1,79 @@
 // scord_fence_bank.sv -- one SM's slice of the fence file (detector.md section 3): the
-// {BlkFenceID, DevFenceID} counters, FenceIdBits each and wrapping, of the SM's Entries
-// warps.  scord_fence_file holds one bank per SM.  All banks have the same parameters, so
-// synthesis maps the bank once and the hierarchy multiplies it: a flat 132x64 fence file did
-// not finish in Yosys on our 2-core machines, the banked one takes seconds (docs/synth.md).
-// Two combinational read ports and one command port (increment one warp's BlkFenceID or
-// DevFenceID, or clear the bank); a warp index past the last entry reads as 0 and
-// increments nothing.
+// {DevFenceID, BlkFenceID} words of the SM's Entries warps in a memory (scord_sram_nr1w,
+// flops or macro copies), and one valid bit per warp in flops so the kernel clear takes one
+// cycle (a warp whose bit is 0 reads as 0 whatever the memory holds).  scord_fence_file holds
+// one bank per SM and does the read-modify-write and the forwarding; all banks have the same
+// parameters, so synthesis maps the bank once and the hierarchy multiplies it (a flat 132x64
+// fence file did not finish in Yosys on our 2-core machines).
+// Reads: ReadPorts warp indices registered at an edge, the masked words out in the next
+// cycle; the word read is the memory's, so a write at the same edge is not seen (the file
+// forwards it).  Write: the word of warp wwarp_i, and its valid bit set, at the edge ending the
+// cycle; clear_i (or reset) zeroes every valid bit at that edge and outranks the write.
 module scord_fence_bank #(
   parameter int Entries     = scord_pkg::WarpsPerSm,
   parameter int FenceIdBits = scord_pkg::FenceIdBits,
-  parameter int WarpBits    = scord_pkg::idx_bits(Entries)
+  parameter int WarpBits    = scord_pkg::idx_bits(Entries),
+  parameter int ReadPorts   = 2,
+  parameter int SramImpl    = scord_pkg::SramFlops
 ) (
-  input  logic                   clk_i,
-  input  logic                   rst_ni,
-  input  logic [WarpBits-1:0]    rd0_warp_i,
-  output logic [FenceIdBits-1:0] rd0_blk_o,
-  output logic [FenceIdBits-1:0] rd0_dev_o,
-  input  logic [WarpBits-1:0]    rd1_warp_i,
-  output logic [FenceIdBits-1:0] rd1_blk_o,
-  output logic [FenceIdBits-1:0] rd1_dev_o,
-  // Command (scord_pkg::fence_cmd_e): none, a fence of warp inc_warp_i with scope cta
-  // (BlkFenceID + 1) or gpu/sys (DevFenceID + 1), or the kernel-boundary clear.
-  input  logic [1:0]             cmd_i,
-  input  logic [WarpBits-1:0]    inc_warp_i
+  input  logic                          clk_i,
+  input  logic                          rst_ni,
+  input  logic [ReadPorts*WarpBits-1:0] rd_warp_i,
+  output logic [ReadPorts*2*FenceIdBits-1:0] rd_data_o,
+  input  logic                          we_i,
+  input  logic [WarpBits-1:0]           wwarp_i,
+  input  logic [2*FenceIdBits-1:0]      wdata_i,
+  input  logic                          clear_i
 );
+  localparam int W = 2 * FenceIdBits;
+  logic [Entries-1:0]            valid_d, valid_q;
+  logic [ReadPorts*WarpBits-1:0] rd_warp_q;
+  logic [ReadPorts*W-1:0]        ram_data;
+  logic [31:0]                   w32;
 
-  logic [Entries*FenceIdBits-1:0] blk_d, blk_q, dev_d, dev_q;
-  logic [31:0] rd0_32, rd1_32, inc_32;
+  scord_sram_nr1w #(
+    .Depth    (Entries),
+    .Width    (W),
+    .ReadPorts(ReadPorts),
+    .Impl     (SramImpl),
+    .AddrBits (WarpBits)
+  ) u_ram (
+    .clk_i  (clk_i),
+    .raddr_i(rd_warp_i),
+    .rdata_o(ram_data),
+    .we_i   (we_i),
+    .waddr_i(wwarp_i),
+    .wdata_i(wdata_i)
+  );
 
+  // Valid bits: a synchronous reset folded into the clear (no resettable flop needed; the
+  // reset is held for several clocks).
   always_comb begin
-    rd0_32 = '0;
-    rd0_32[WarpBits-1:0] = rd0_warp_i;
-    rd1_32 = '0;
-    rd1_32[WarpBits-1:0] = rd1_warp_i;
-    inc_32 = '0;
-    inc_32[WarpBits-1:0] = inc_warp_i;
-  end
-
-  // Per-entry compares with constant selects (no wide shifters in synthesis).
-  always_comb begin
-    rd0_blk_o = '0;
-    rd0_dev_o = '0;
-    rd1_blk_o = '0;
-    rd1_dev_o = '0;
-    blk_d = blk_q;
-    dev_d = dev_q;
+    w32 = '0;
+    w32[WarpBits-1:0] = wwarp_i;
+    valid_d = valid_q;
     for (int e = 0; e < Entries; e++) begin
-      if (rd0_32 == e) begin
-        rd0_blk_o = blk_q[e*FenceIdBits +: FenceIdBits];
-        rd0_dev_o = dev_q[e*FenceIdBits +: FenceIdBits];
-      end
-      if (rd1_32 == e) begin
-        rd1_blk_o = blk_q[e*FenceIdBits +: FenceIdBits];
-        rd1_dev_o = dev_q[e*FenceIdBits +: FenceIdBits];
-      end
-      if ((cmd_i == scord_pkg::FenceCmdIncDev) && (inc_32 == e)) begin
-        dev_d[e*FenceIdBits +: FenceIdBits] = dev_q[e*FenceIdBits +: FenceIdBits] + 1'b1;
-      end
-      if ((cmd_i == scord_pkg::FenceCmdIncBlk) && (inc_32 == e)) begin
-        blk_d[e*FenceIdBits +: FenceIdBits] = blk_q[e*FenceIdBits +: FenceIdBits] + 1'b1;
-      end
+      if (we_i && (w32 == e)) valid_d[e] = 1'b1;
     end
-    if (cmd_i == scord_pkg::FenceCmdClear) begin
-      blk_d = '0;
-      dev_d = '0;
-    end
+    if (clear_i || !rst_ni) valid_d = '0;
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      blk_q <= '0;
-      dev_q <= '0;
-    end else begin
-      blk_q <= blk_d;
-      dev_q <= dev_d;
+  for (genvar p = 0; p < ReadPorts; p++) begin : g_rd
+    logic [31:0] r32;
+    logic        v;
+    always_comb begin
+      r32 = '0;
+      r32[WarpBits-1:0] = rd_warp_q[p*WarpBits +: WarpBits];
+      v = 1'b0;
+      for (int e = 0; e < Entries; e++) begin
+        if (r32 == e) v = valid_q[e];
+      end
     end
+    assign rd_data_o[p*W +: W] = v ? ram_data[p*W +: W] : '0;
   end
 
-  logic unused_bits;
-  assign unused_bits = ^{rd0_32, rd1_32, inc_32};
+  always_ff @(posedge clk_i) begin
+    valid_q   <= valid_d;
+    rd_warp_q <= rd_warp_i;
+  end
 endmodule

@@ -106,11 +106,10 @@ package scord_pkg;
   } atom_op_e;
   // Detector input packet types (tracker -> detector; kernel comes from the host).
   typedef enum logic [1:0] {PktAccess = 2'd0, PktFence = 2'd1, PktKernel = 2'd2} pkt_type_e;
-  // Fence-file bank commands (scord_fence_file -> scord_fence_bank; RTL only): a clear
-  // outranks an increment (detector.md section 7).
-  typedef enum logic [1:0] {
-    FenceCmdNone = 2'd0, FenceCmdIncBlk = 2'd1, FenceCmdIncDev = 2'd2, FenceCmdClear = 2'd3
-  } fence_cmd_e;
+  // Memory implementations (scord_sram_1r1w, scord_sram_nr1w; RTL only): flip-flops, or a
+  // black-box macro in synthesis with a liberty cell from synth/ (docs/synth.md).
+  localparam int SramFlops = 0;
+  localparam int SramMacro = 1;
   // Race types (enum scord_race_type).
   typedef enum logic [2:0] {
     RaceBlkFence = 3'd0, RaceDevFence = 3'd1, RaceStrong = 3'd2, RaceScopedAtomic = 3'd3,

@@ -5,7 +5,8 @@
 # files, gnuplot PNGs.  See synth/README.md.
 #
 # Usage: synth/run.sh [--quick | --fpga-only] [--jobs N] [--out DIR] [--state-bin PATH]
-#                     [--timeout S] [--period NS] [Name=value ...]
+#                     [--timeout S] [--period NS] [--fence-sram flops|macro]
+#                     [--race-sram flops|macro] [Name=value ...]
 #   --quick   default configuration (plus overrides), ASIC only, detector and one SM tracker,
 #             then the report checks; this is the CTest `synth/quick` (writes
 #             synth/results/tmp/quick by default)
@@ -14,6 +15,10 @@
 #             synth/results/tmp/fpga by default
 #   --period NS  ASIC clock target (default 3.0 ns = 333 MHz, the detector's target): ABC
 #             sizes gates for it and OpenSTA reports slack against it; Fmax = 1/(period - slack)
+#   --fence-sram flops|macro  the fence file's counter memory: flip-flops (default) or 1r1w
+#             macros (black boxes with a liberty cell from the model of docs/synth.md); the
+#             reports split the area into logic, macro and total
+#   --race-sram flops|macro  the same choice for the race FIFO's record memory
 #   --jobs N  run up to N independent tool runs at once (default 1; each needs one core and,
 #             for the 132x64 detector, about 4 GB)
 #   Name=value  RTL/spec parameter overrides (NumSms=4); derived widths (BlockIdBits,
@@ -26,7 +31,7 @@ set -u
 main() {
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-quick=0 fpga_only=0 out="" state_bin="" tmo=2400 jobs=1 period=3.0
+quick=0 fpga_only=0 out="" state_bin="" tmo=2400 jobs=1 period=3.0 fence_def=0 race_def=0
 user_ov=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -37,7 +42,13 @@ while [ $# -gt 0 ]; do
     --state-bin) state_bin=$2; shift 2 ;;
     --timeout) tmo=$2; shift 2 ;;
     --period) period=$2; shift 2 ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    --fence-sram) case "$2" in flops) fence_def=0 ;; macro) fence_def=1 ;;
+                  *) echo "run.sh: --fence-sram needs flops or macro, got '$2'" >&2; exit 2 ;; esac
+                  shift 2 ;;
+    --race-sram) case "$2" in flops) race_def=0 ;; macro) race_def=1 ;;
+                 *) echo "run.sh: --race-sram needs flops or macro, got '$2'" >&2; exit 2 ;; esac
+                 shift 2 ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     *=*) user_ov+=("$1"); shift ;;
     *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -139,6 +150,8 @@ if [ $quick = 1 ]; then
   top default scord_sm_tracker --asic
   fail=0
   for t in detector sm_tracker; do "$here/tests/check_reports.sh" "$out/default/$t" asic || fail=1; done
+  areas "$out/default/detector/summary.txt" detector
+  areas "$out/default/sm_tracker/summary.txt" "SM tracker"
   cat "$out/default/state.txt"
   exit $fail
 fi
@@ -231,7 +244,15 @@ top() {
   case "$mod" in scord_detector_*) t=scord_detector ;; esac
   log "$name: $sub ($*)"
   nice -n 10 "$here/scripts/synth_top.sh" --top "$t" --out "$out/$name/$sub" --files "$files" \
-    --timeout "$tmo" --period "$period" "$@" "${OV[@]}"
+    --timeout "$tmo" --period "$period" --define SCORD_FENCE_SRAM=$fence_def --define SCORD_RACE_SRAM=$race_def "$@" "${OV[@]}"
+}
+
+# areas SUMMARY LABEL: one line with logic, macro and total area and Fmax of a synthesised top.
+areas() {
+  awk -F= -v L="$2" '{ v[$1] = $2 }
+    END { printf "%s: logic %.3f mm2 + macros %.3f mm2 (%d) = total %.3f mm2, Fmax %s MHz (%s)\n", L,
+            v["asic_logic_area_um2"] / 1e6, v["asic_macro_area_um2"] / 1e6, v["asic_macros"],
+            v["asic_area_um2"] / 1e6, v["fmax_mhz"], (v["asic_macros"] > 0 ? "fence file in macros" : "all flops") }' "$1"
 }
 
 # finish: CSV files and plots from what exists so far.

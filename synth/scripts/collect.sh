@@ -7,7 +7,8 @@
 #                        count plus the read select), iCE40 figures where run; rejected
 #                        configurations keep a row with the reason; fpga_sys_* is the whole
 #                        system (trackers + merge + detector) placed as one design, where run;
-#                        a figure not produced
+#                        det_logic/macro_area_um2 split the detector's area (memory macros,
+#                        synth_top.sh); a figure not produced
 #                        (tool failed or timed out) is left empty, never estimated
 #   default_modules.csv  the default configuration's area per module
 #   sweeps.md            configs.csv as a Markdown table (docs/synth.md section 3)
@@ -19,7 +20,7 @@ val() { sed -n "s/^$2=//p" "$1" 2>/dev/null | head -1; }
 modarea() { awk -F= -v pat="$2" '/^module\..*\.area_um2=/ { split($1, k, "."); if (k[2] ~ pat) a[k[2]] = $2 }
   /^instances\./ { split($1, k, "."); n[k[2]] = $2 }
   END { for (m in a) s += a[m] * (m in n ? n[m] : 1); if (s > 0) printf "%.1f", s }' "$1" 2>/dev/null; }
-hdr="config,sweep,status,$("$state_bin" --csv-header),det_area_um2,det_cells,det_flops,det_fmax_mhz,det_fmax_r2r_mhz,fence_file_area_um2,trk_area_um2,trk_cells,trk_flops,trk_fmax_mhz,trk_fmax_r2r_mhz,gpu_area_mm2,fpga_det_luts,fpga_det_ffs,fpga_det_brams,fpga_det_fit,fpga_det_fmax_mhz,fpga_trk_luts,fpga_trk_ffs,fpga_trk_brams,fpga_trk_fit,fpga_trk_fmax_mhz,fpga_sys_luts,fpga_sys_ffs,fpga_sys_lc_used,fpga_sys_fit,fpga_sys_fmax_mhz"
+hdr="config,sweep,status,$("$state_bin" --csv-header),det_area_um2,det_cells,det_flops,det_fmax_mhz,det_fmax_r2r_mhz,fence_file_area_um2,trk_area_um2,trk_cells,trk_flops,trk_fmax_mhz,trk_fmax_r2r_mhz,gpu_area_mm2,fpga_det_luts,fpga_det_ffs,fpga_det_brams,fpga_det_fit,fpga_det_fmax_mhz,fpga_trk_luts,fpga_trk_ffs,fpga_trk_brams,fpga_trk_fit,fpga_trk_fmax_mhz,fpga_sys_luts,fpga_sys_ffs,fpga_sys_lc_used,fpga_sys_fit,fpga_sys_fmax_mhz,det_logic_area_um2,det_macro_area_um2"
 ncol=$(awk -F, '{ print NF }' <<< "$hdr")
 {
   echo "$hdr"
@@ -44,7 +45,7 @@ ncol=$(awk -F, '{ print NF }' <<< "$hdr")
     fen=$(modarea "$D" fence)
     ta=$(val "$T" asic_area_um2)
     gpu=$(awk -v a="$da" -v b="$ta" -v n="$nsms" 'BEGIN { if (a > 0 && b > 0) printf "%.3f", (a + n * b) / 1e6 }')
-    echo "$name,$sweep,ok,$(cat "$d/state.csv"),$da,$dc,$df,$dfm,$dfr,$fen,$ta,$(val "$T" asic_cells),$(val "$T" asic_flops),$(val "$T" fmax_mhz),$(val "$T" fmax_r2r_mhz),$gpu,$(val "$D" fpga_core_luts),$(val "$D" fpga_core_ffs),$(val "$D" fpga_core_brams),$(val "$D" fpga_fit),$(val "$D" fpga_fmax_mhz),$(val "$T" fpga_core_luts),$(val "$T" fpga_core_ffs),$(val "$T" fpga_core_brams),$(val "$T" fpga_fit),$(val "$T" fpga_fmax_mhz),$(val "$S" fpga_core_luts),$(val "$S" fpga_core_ffs),$(val "$S" fpga_lc_used),$(val "$S" fpga_fit),$(val "$S" fpga_fmax_mhz)"
+    echo "$name,$sweep,ok,$(cat "$d/state.csv"),$da,$dc,$df,$dfm,$dfr,$fen,$ta,$(val "$T" asic_cells),$(val "$T" asic_flops),$(val "$T" fmax_mhz),$(val "$T" fmax_r2r_mhz),$gpu,$(val "$D" fpga_core_luts),$(val "$D" fpga_core_ffs),$(val "$D" fpga_core_brams),$(val "$D" fpga_fit),$(val "$D" fpga_fmax_mhz),$(val "$T" fpga_core_luts),$(val "$T" fpga_core_ffs),$(val "$T" fpga_core_brams),$(val "$T" fpga_fit),$(val "$T" fpga_fmax_mhz),$(val "$S" fpga_core_luts),$(val "$S" fpga_core_ffs),$(val "$S" fpga_lc_used),$(val "$S" fpga_fit),$(val "$S" fpga_fmax_mhz),$(val "$D" asic_logic_area_um2),$(val "$D" asic_macro_area_um2)"
   done
 } > "$out/configs.csv"
 

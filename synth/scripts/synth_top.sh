@@ -10,18 +10,24 @@
 #
 # Usage: synth_top.sh --top MOD --out DIR --files "a.sv b.sv ..." [--asic] [--fpga DEV]
 #                     [--period NS] [--fpga-freq MHZ] [--timeout S] [--blackbox MOD]
-#                     [Name=value ...]
+#                     [--define NAME=VAL ...] [Name=value ...]
 #   DEV is hx8k or up5k. Name=value overrides are applied with `chparam` to the parameters the
 #   top declares; the others are listed in DIR/params_ignored.txt (they belong to other tops).
 #   --blackbox MOD keeps MOD out of the synthesis (its area is not counted, paths through it
 #   are cut): used for GPU sizes whose flop-based fence file is too large for this machine.
+#   --define NAME=VAL is passed to read_verilog (-DNAME=VAL): SCORD_FENCE_SRAM=1 builds the
+#   fence file's counter memory from macros (scord_pkg::SramMacro).  Memory macros: every
+#   scord_sram_macro instance (synth/macro/) is renamed per shape to
+#   scord_sram_macro_<Depth>x<Width>, whose liberty cell scripts/gen_sram_lib.sh writes to
+#   DIR/asic/macros.lib (area and timing model of docs/synth.md); stat and OpenSTA read it, and
+#   the summary splits the area into macro_area_um2 and logic_area_um2.
 #   With SCORD_SYNTH_CACHE=DIR set, a run whose top, effective parameters, options, RTL and
 #   scripts are identical to an earlier one is copied from the cache instead of re-run.
 # Output: DIR/summary.txt (key=value lines, parsed by run.sh and the CTest), DIR/asic/*,
 #         DIR/fpga/*. Exit status: 0 ok, 1 a tool failed (its log is named on stderr), 2 usage.
 set -u
 LIB=${SCORD_LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
-top="" out="" files="" asic=0 fpga="" period=10 fpga_freq=12 tmo=3000 bbox=""
+top="" out="" files="" asic=0 fpga="" period=10 fpga_freq=12 tmo=3000 bbox="" defs=""
 overrides=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -34,6 +40,7 @@ while [ $# -gt 0 ]; do
     --fpga-freq) fpga_freq=$2; shift 2 ;;
     --timeout) tmo=$2; shift 2 ;;
     --blackbox) bbox=$2; shift 2 ;;
+    --define) defs="$defs -D$2"; shift 2 ;;
     *=*) overrides+=("$1"); shift ;;
     *) echo "synth_top.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -59,7 +66,8 @@ say "corner=$corner"
 say "overrides=${overrides[*]:-none}"
 
 # 1. Which parameters does the top declare?  (chparam fails on unknown names.)
-read_cmd="read_verilog -sv -DSYNTHESIS $files"
+here_s=$(cd "$(dirname "$0")" && pwd)
+read_cmd="read_verilog -sv -DSYNTHESIS$defs $files $here_s/../macro/scord_sram_macro.sv"
 if ! yosys -q -l "$out/params.log" -p "$read_cmd; tee -q -o $out/params.txt chparam -list $top" >/dev/null 2>&1; then
   echo "synth_top.sh: yosys cannot read the RTL for $top, see $out/params.log" >&2
   say "status=read_failed"
@@ -85,12 +93,14 @@ if [ -n "$bbox" ]; then
   say "blackbox=$bbox"
 fi
 say "effective=$chparams"
+say "defines=${defs# }"
 
 # Cache: same top, effective parameters, options, RTL and scripts -> same reports.
 if [ -n "${SCORD_SYNTH_CACHE:-}" ]; then
   # FLOW names the flow's revision: bump it when a change here alters any report.
-  FLOW=3
-  key=$( { echo "$FLOW|$top|$chparams|$bbox|$asic|$fpga|$period|$fpga_freq|$LIB"; cat $files "$(dirname "$0")/fpga_wrap.sh"; } | md5sum | cut -c1-16)
+  FLOW=4
+  key=$( { echo "$FLOW|$top|$chparams|$defs|$bbox|$asic|$fpga|$period|$fpga_freq|$LIB"; env | grep '^SCORD_SRAM_' | sort
+           cat $files "$(dirname "$0")/fpga_wrap.sh" "$(dirname "$0")/gen_sram_lib.sh"; } | md5sum | cut -c1-16)
   c=$SCORD_SYNTH_CACHE/$top-$key
   # Only a complete, successful run is reused (a killed run leaves a summary without figures).
   ok=1
@@ -114,26 +124,46 @@ if [ "$asic" = 1 ]; then
   mkdir -p "$a"
   # Drive strength and load seen by ABC's buffering (BUFX2 input, ~20 fF per output).
   printf 'set_driving_cell BUFX2\nset_load 0.02\n' > "$a/abc.constr"
+  # Memory macros: the shapes instantiated (Depth, Width, AddrBits of each scord_sram_macro).
+  macrocmd="" maclib=""
+  yosys -q -l "$a/macros.log" -p "$read_cmd; $bbcmd $chparams hierarchy -top $top; tee -q -o $a/macros_dump.txt dump */t:scord_sram_macro" >/dev/null 2>&1
+  shapes=$(awk '/cell .scord_sram_macro / { c = 1; d = w = ab = ""; next }
+                c && /parameter .*\\Depth / { d = $NF } c && /parameter .*\\Width / { w = $NF }
+                c && /parameter .*\\AddrBits / { ab = $NF }
+                c && /^ *end/ { print d "x" w ":" ab; c = 0 }' "$a/macros_dump.txt" 2>/dev/null | sort -u)
+  if [ -n "$shapes" ]; then
+    maclib=$a/macros.lib
+    # shellcheck disable=SC2086
+    "$here_s/gen_sram_lib.sh" "$maclib" "$a/macros_stubs.v" "$a/macros.txt" $shapes
+    macrocmd="read_verilog $a/macros_stubs.v; hierarchy -top $top;"
+    for sh in $shapes; do
+      dw=${sh%%:*}
+      macrocmd="$macrocmd chtype -set scord_sram_macro_$dw */t:scord_sram_macro */r:Depth=${dw%x*} %i */r:Width=${dw#*x} %i;"
+    done
+    macrocmd="$macrocmd setparam -unset Depth -unset Width -unset AddrBits */t:scord_sram_macro_*;"
+    say "macro_shapes=$(echo $shapes | tr ' ' ',')"
+  fi
   cat > "$a/synth.ys" <<YS
 # Generated by synth/scripts/synth_top.sh: $top on $LIB
 read_liberty -lib $LIB
 $read_cmd
 $bbcmd
 $chparams
+$macrocmd
 synth -top $top
 dfflibmap -liberty $LIB
 # -constr/-D: ABC buffers high-fanout nets and sizes gates for the clock period; without it
 # a 480-way fence-file read mux is left unbuffered and OpenSTA reports microsecond paths.
 abc -liberty $LIB -constr $a/abc.constr -D $(awk -v p="$period" 'BEGIN { printf "%d", p * 1000 }')
 opt_clean -purge
-tee -q -o $a/area.txt stat -liberty $LIB
+tee -q -o $a/area.txt stat -liberty $LIB ${maclib:+-liberty $maclib}
 flatten
 opt_clean -purge
 setundef -zero
 # OpenSTA cannot read assigns to concatenations: bit-blast the ports first.
 splitnets -ports
 opt_clean -purge
-tee -q -o $a/area_flat.txt stat -liberty $LIB
+tee -q -o $a/area_flat.txt stat -liberty $LIB ${maclib:+-liberty $maclib}
 write_verilog -noattr -noexpr -nohex -nodec $a/netlist.v
 YS
   t0=$(date +%s)
@@ -149,7 +179,7 @@ YS
     fi
   else
     say "asic_yosys_seconds=$(( $(date +%s) - t0 ))"
-    if [ -n "$bbox" ]; then
+    if [ -n "$bbox" ] || [ -n "$maclib" ]; then
       # OpenSTA's Verilog reader rejects parameter lists on instances: drop them from the
       # black-box instances (OpenSTA then links them as empty boxes).
       awk '/^  [A-Za-z_][A-Za-z0-9_]* #\($/ { cell = $1; skip = 1; next }
@@ -157,10 +187,16 @@ YS
            !skip { print }' "$a/netlist.v" > "$a/netlist.tmp" && mv "$a/netlist.tmp" "$a/netlist.v"
     fi
     # Per-module self area and cells; `=== name ===` opens a module, the hierarchy block last.
-    awk -v S="$summary" '
-      /^=== / { m=$2; if (m == "design") m="";
-                if (m ~ /^\$paramod\\/) { sub(/^\$paramod\\/, "", m); sub(/\\.*/, "", m) }
-                else { sub(/.*\\/, "", m); sub(/^\\/, "", m) }
+    # A module elaborated with several parameter sets (scord_sram_flops under the fence file and
+    # the race FIFO) gets one key per set, <name>_v1, _v2, ... in the order the report first
+    # lists them; a module with one set keeps its name.  Both passes read the file twice: the
+    # first pass numbers the variants, the same way for the areas and the hierarchy.
+    keyfn='function base(f) { if (f ~ /^\$paramod\\/) { sub(/^\$paramod\\/, "", f); sub(/\\.*/, "", f) }
+                          else { sub(/.*\\/, "", f); sub(/^\\/, "", f) } return f }
+      function key(f,  b) { b = base(f); return (nv[b] > 1) ? b "_v" idx[f] : b }
+      FNR == NR { if ($0 ~ /^=== / && $2 != "design" && !($2 in idx)) { b = base($2); idx[$2] = ++nv[b] } next }'
+    awk -v S="$summary" "$keyfn"'
+      /^=== / { m=$2; if (m == "design") m=""; else m=key(m);
                 cells=0; ff=0; sub_=0; next }
       m != "" && /Number of cells:/ { cells=$4 }
       m != "" && /^     [A-Z0-9]+X?[0-9]* +[0-9]+$/ { if ($1 ~ /^(DFF|LATCH)/) ff += $2 }
@@ -168,16 +204,24 @@ YS
       m != "" && /Chip area for module/ { area=$NF;
                  printf "module.%s.cells=%d\nmodule.%s.flops=%d\nmodule.%s.area_um2=%.1f\n",
                         m, cells - sub_, m, ff, m, area >> S; m="" }
-    ' "$a/area.txt"
-    # Hierarchy: instance counts, for totals per module kind.
-    awk -v S="$summary" '/=== design hierarchy ===/ { h=1; next }
+    ' "$a/area.txt" "$a/area.txt"
+    # Hierarchy: instance counts, for totals per module kind.  Yosys prints each module's count
+    # per instance of its parent (indented two spaces per level): multiply down the tree.
+    awk -v S="$summary" "$keyfn"' /=== design hierarchy ===/ { h=1; next }
       h && /Number of wires/ { h=0 }
-      h && NF == 2 { n=$1; if (n ~ /^\$paramod\\/) { sub(/^\$paramod\\/, "", n); sub(/\\.*/, "", n) }
-                     else sub(/.*\\/, "", n)
-                     printf "instances.%s=%d\n", n, $2 >> S }' "$a/area.txt"
+      h && NF == 2 { n=key($1)
+                     match($0, /^ */); d = (RLENGTH - 3) / 2
+                     tot[d] = $2 * (d > 0 ? tot[d - 1] : 1); cnt[n] += tot[d]; if (!(n in seen)) { seen[n] = 1; ord[++k] = n } }
+      END { for (i = 1; i <= k; i++) printf "instances.%s=%d\n", ord[i], cnt[ord[i]] >> S }' "$a/area.txt" "$a/area.txt"
     awk -v S="$summary" '/Number of cells:/ { c=$4 }
       /^     [A-Z0-9]+ +[0-9]+$/ { if ($1 ~ /^(DFF|LATCH)/) f += $2 }
       /Chip area for (top )?module/ { printf "asic_cells=%d\nasic_flops=%d\nasic_area_um2=%.1f\n", c, f, $NF >> S }' "$a/area_flat.txt"
+    # Macro area (cells scord_sram_macro_* times their model area) and the rest, logic.
+    awk -v S="$summary" 'FILENAME ~ /macros.txt$/ { ar[$1] = $4; next }
+      /^ +scord_sram_macro_[0-9]+x[0-9]+ +[0-9]+$/ { n += $2; m += $2 * ar[$1] }
+      /Chip area for (top )?module/ { t = $NF }
+      END { printf "asic_macros=%d\nasic_macro_area_um2=%.1f\nasic_logic_area_um2=%.1f\n", n, m, t - m >> S }' \
+      ${maclib:+"$a/macros.txt"} "$a/area_flat.txt"
     cat > "$a/sta.tcl" <<TCL
 # Generated by synth/scripts/synth_top.sh: static timing of $top (OpenSTA)
 puts "liberty: $LIB, corner $corner"
@@ -185,6 +229,7 @@ puts "clock: clk_i, period $period ns; inputs and outputs constrained at 0 ns, r
 puts "no wire-load model in this liberty: pre-layout timing, optimistic"
 set link_make_black_boxes 1
 read_liberty $LIB
+${maclib:+read_liberty $maclib}
 read_verilog $a/netlist.v
 link_design $top
 create_clock -name clk -period $period [get_ports clk_i]
