@@ -238,9 +238,15 @@ module scord_detector #(
   logic [IndexBits-1:0] m_index_d, m_index_q;
   logic [PayW-1:0]      m_pay_d, m_pay_q;
 
-  // Section 7: a kernel boundary waits until everything before it has completed.
-  assign kernel_go = m_valid_q && m_kernel_q && acc_idle;
-  assign m_take    = m_valid_q && (m_kernel_q ? acc_idle : acc_req_ready);
+  // Section 7: a kernel boundary waits until everything before it has completed.  The
+  // decision is registered (kgo_q) before it fans out to every warp's fence-file valid bit:
+  // at 132 x 64 the write-queue count -> idle -> 8,448 valid bits path set the clock.  It
+  // stays exact because the boundary holds M, so nothing enters the accessor in between
+  // and an idle accessor stays idle (asserted below); the cost is one cycle per kernel.
+  logic kgo_d, kgo_q;
+  assign kgo_d     = m_valid_q && m_kernel_q && acc_idle && !kgo_q;
+  assign kernel_go = kgo_q;
+  assign m_take    = m_valid_q && (m_kernel_q ? kgo_q : acc_req_ready);
   assign i_ready   = !m_valid_q || m_take;
   always_comb begin
     m_valid_d  = m_valid_q && !m_take;
@@ -257,8 +263,13 @@ module scord_detector #(
     end
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) m_valid_q <= 1'b0;
-    else         m_valid_q <= m_valid_d;
+    if (!rst_ni) begin
+      m_valid_q <= 1'b0;
+      kgo_q     <= 1'b0;
+    end else begin
+      m_valid_q <= m_valid_d;
+      kgo_q     <= kgo_d;
+    end
   end
   always_ff @(posedge clk_i) begin
     m_kernel_q <= m_kernel_d;
@@ -551,4 +562,16 @@ module scord_detector #(
 
   logic unused_bits;
   assign unused_bits = ^{index64, clear_busy, race_count, ob32, ow32, tag_miss_unused};
+
+  // ---- Assertions (simulation only: Verilator and Icarus; Yosys defines SYNTHESIS) --------
+`ifndef SYNTHESIS
+  // The registered kernel clear is exact only if the boundary still waits at M and the
+  // accessor is still idle when the clear fans out.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+    end else if (kgo_q && !(m_valid_q && m_kernel_q && acc_idle)) begin
+      $fatal(1, "scord_detector: kernel clear issued without an idle accessor behind it");
+    end
+  end
+`endif
 endmodule
