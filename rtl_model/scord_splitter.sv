@@ -1,19 +1,22 @@
 // scord_splitter.sv -- the line-rate detector's ingress (docs/rtl.md "Line-rate detector"): takes
 // one packet per cycle (a coalesced request's lanes, a fence or a kernel boundary) and hands out
-// beats in arrival order, one per cycle: the lanes of the packet that fall in one 128-B metadata
-// line (16 entries of 8 B), as 16 slots, with the slice that owns the line (line mod Slices).
-// Fences and kernel boundaries leave as one broadcast beat (every slice takes it in order).
+// beats, one per cycle: the lanes of the packet that fall in one 128-B metadata line (16 entries
+// of 8 B), as 16 slots, with the slice that owns the line (line mod Slices).  Fences and kernel
+// boundaries leave as one broadcast beat (every slice takes it in order).
 //
-// A slot is one entry: the lanes whose index is line*16 + k and whose tag equals the tag of the
-// slot's first lane, up to (not including) the first lane of that entry with another tag (possible
-// only with MdRatio > 1).  That later lane, and every lane after it on the entry, wait for a later
-// beat of the same line, so every entry sees its lanes in lane order (sequential semantics,
-// detector.md section 5).  A slot carries its lane count (1, 2, or 3 for "three or more": the
-// checking stages apply at most two, scord_beat_check) and the word addresses of its first two
-// lanes (race records).  Lanes outside the heap window leave together in one beat of their own.
+// A slot is one entry: the beat's lanes whose index is line*16 + k.  On one entry a beat takes
+// the lanes with no earlier pending lane of another tag (possible only with MdRatio > 1); the
+// later ones wait for a later beat of the same line, so every entry sees its lanes in lane order
+// (sequential semantics, detector.md section 5).  A slot carries its lane count (1, 2, or 3 for
+// "three or more": the checking stages apply at most two, scord_beat_check) and the word
+// addresses of its first two lanes (race records).  Lanes outside the heap window leave together
+// in one beat of their own, before the packet's lines.
 //
-// The packet is mapped on entry (Lanes x scord_addr_map into registers), so the split itself
-// starts from flops.  in_ready_o is high when no packet is held or the held one leaves this cycle.
+// Two stages.  E0: the packet mapped on entry (Lanes x scord_addr_map into registers).  H: the
+// held packet with its lane relations (which lanes share a line, which earlier lanes share an
+// entry, and with another tag), computed once between E0 and H; the beats are then picked from
+// registers with no compare and no chain through the lanes, so a beat per cycle meets the clock.
+// in_ready_o is high when E0 is empty or its packet moves to H this cycle.
 module scord_splitter #(
   parameter int          Lanes     = 32,
   parameter int          Slices    = 2,      // power of two: the slice is the line's low bits
@@ -51,7 +54,8 @@ module scord_splitter #(
   output logic [Slots*TagBits-1:0]  beat_slot_tag_o,
   output logic [Slots*2-1:0]        beat_slot_count_o,
   output logic [Slots*AddrBits-1:0] beat_slot_addr1_o,
-  output logic [Slots*AddrBits-1:0] beat_slot_addr2_o
+  output logic [Slots*AddrBits-1:0] beat_slot_addr2_o,
+  output logic                      busy_o          // a packet in E0 or H
 );
   localparam logic [1:0] BeatLine = 2'd0, BeatOutside = 2'd1, BeatBcast = 2'd2;
 
@@ -90,94 +94,183 @@ module scord_splitter #(
     assign unused_idx = ^idx64;
   end
 
+  // ---- E0: the mapped packet ---------------------------------------------------------------
+  logic                       e0_valid_d, e0_valid_q, h_load;
+  logic [1:0]                 e0_type_d, e0_type_q;
+  logic [HdrW-1:0]            e0_hdr_d, e0_hdr_q;
+  logic [Lanes-1:0]           e0_mask_d, e0_mask_q, e0_inside_d, e0_inside_q;
+  logic [Lanes*AddrBits-1:0]  e0_word_d, e0_word_q;
+  logic [Lanes*IndexBits-1:0] e0_index_d, e0_index_q;
+  logic [Lanes*TagBits-1:0]   e0_tag_d, e0_tag_q;
+
+  assign in_ready_o = !e0_valid_q || h_load;
+  always_comb begin
+    e0_valid_d  = e0_valid_q && !h_load;
+    e0_type_d   = e0_type_q;
+    e0_hdr_d    = e0_hdr_q;
+    e0_mask_d   = e0_mask_q;
+    e0_inside_d = e0_inside_q;
+    e0_word_d   = e0_word_q;
+    e0_index_d  = e0_index_q;
+    e0_tag_d    = e0_tag_q;
+    if (in_valid_i && in_ready_o) begin
+      e0_valid_d  = 1'b1;
+      e0_type_d   = in_type_i;
+      e0_hdr_d    = in_hdr_i;
+      e0_mask_d   = (in_type_i == scord_pkg::PktAccess) ? in_lane_valid_i : '0;
+      e0_inside_d = map_inside;
+      e0_word_d   = map_word;
+      e0_index_d  = map_index;
+      e0_tag_d    = map_tag;
+    end
+  end
+
+  // ---- E0 -> H: the lane relations, computed once per packet -------------------------------
+  // Over the present lanes inside the window (P), in lane order i < j:
+  //   rows[i]: the lanes of lane i's line from i on (used only when i is its line's leader);
+  //   ear[j]:  the earlier lanes of j's entry; blk[j]: those of them with another tag;
+  //   leaders: the first lane of each line.  The beats then need no address compare.
+  logic [Lanes-1:0]       p_in, notlead, leaders, first_in;
+  logic [Lanes*Lanes-1:0] rows_m, ear_m, blk_m;
+  always_comb begin
+    p_in    = e0_mask_q & e0_inside_q;
+    rows_m  = '0;
+    ear_m   = '0;
+    blk_m   = '0;
+    notlead = '0;
+    for (int i = 0; i < Lanes; i++) begin
+      rows_m[i*Lanes + i] = p_in[i];
+      for (int j = i + 1; j < Lanes; j++) begin
+        logic sl, si, td;
+        sl = p_in[i] && p_in[j] &&
+             (e0_index_q[i*IndexBits + SlotBits +: LineBits] ==
+              e0_index_q[j*IndexBits + SlotBits +: LineBits]);
+        si = sl && (e0_index_q[i*IndexBits +: SlotBits] == e0_index_q[j*IndexBits +: SlotBits]);
+        td = (e0_tag_q[i*TagBits +: TagBits] != e0_tag_q[j*TagBits +: TagBits]);
+        rows_m[i*Lanes + j] = sl;
+        ear_m[j*Lanes + i]  = si;
+        blk_m[j*Lanes + i]  = si && td;
+        notlead[j]          = notlead[j] | sl;
+      end
+    end
+    leaders  = p_in & ~notlead;
+    first_in = p_in & (~p_in + Lanes'(1));
+  end
+
+  // ---- H: the held packet and its beat state -------------------------------------------------
   logic                       held_d, held_q;
   logic [1:0]                 type_d, type_q;
   logic [HdrW-1:0]            hdr_d, hdr_q;
-  logic [Lanes-1:0]           pend_d, pend_q, inside_d, inside_q;
+  logic [Lanes-1:0]           pend_d, pend_q, inside_d, inside_q, cur_d, cur_q, rem_d, rem_q;
   logic [Lanes*AddrBits-1:0]  word_d, word_q;
   logic [Lanes*IndexBits-1:0] index_d, index_q;
   logic [Lanes*TagBits-1:0]   tag_d, tag_q;
+  logic [Lanes*Lanes-1:0]     rows_d, rows_q, ear_d, ear_q, blk_d, blk_q;
+  // Flags kept in flops so that the packet's last beat (which lets H take the next packet and
+  // E0 the one after) is known from registers: cur_q != 0, rem_q == 0, outside lanes pending.
+  logic                       any_cur_d, any_cur_q, rem_none_d, rem_none_q, out_pend_d, out_pend_q;
 
-  // ---- The beat of this cycle, from the held packet ---------------------------------------
-  // Lane selections are one-hot masks (lowest set bit: m & -m) and AND-OR selects: no variable
-  // part-select over the lane vectors, which costs wide shifters in hardware and in Yosys.
-  logic                 bcast, any_pend, first_inside;
-  logic [Lanes-1:0]     first_oh;
+  // The beat of this cycle.  Order: the lanes outside the window first (one beat), then each
+  // line from its leader in lane order.  A line with tag conflicts on an entry (MdRatio > 1)
+  // stays current until its lanes are gone; each of its beats takes, per entry, the lanes with
+  // no earlier pending lane of another tag (the run of the first pending lane's tag), so every
+  // entry sees its lanes in lane order.  Lines are independent (no entry in two lines), so the
+  // order between lines is free.  No chain through the lanes: the per-lane terms below depend on
+  // registers and one 32-way select of the current leader's row.
+  logic                 bcast, out_pend, line_mode, any_cur;
+  logic [Lanes-1:0]     out_lanes, rowsel, cand, blocked, z, one, take_line, left, take;
+  logic [Lanes-1:0]     lead, sec, thr;
   logic [LineBits-1:0]  line;
-  logic [Lanes-1:0]     take;
+
+  // (any, two or more) of a vector, as a tree.
+  function automatic logic [1:0] any_many(input logic [Lanes-1:0] v);
+    logic [Lanes-1:0] a, m;
+    a = v;
+    m = '0;
+    for (int w = 1; w < Lanes; w = w * 2) begin
+      for (int x = 0; x + w < Lanes; x = x + 2 * w) begin
+        m[x] = m[x] | m[x + w] | (a[x] & a[x + w]);
+        a[x] = a[x] | a[x + w];
+      end
+    end
+    any_many = {m[0], a[0]};
+  endfunction
 
   always_comb begin
-    bcast = (type_q != scord_pkg::PktAccess);
-    any_pend = |pend_q;
-    first_oh = pend_q & (~pend_q + Lanes'(1));
-    first_inside = |(first_oh & inside_q);
-    line = '0;
-    for (int j = 0; j < Lanes; j++)
-      line = line | ({LineBits{first_oh[j]}} & index_q[j*IndexBits + SlotBits +: LineBits]);
+    bcast     = (type_q != scord_pkg::PktAccess);
+    any_cur   = any_cur_q;
+    out_lanes = pend_q & ~inside_q;
+    out_pend  = out_pend_q;
+    line_mode = held_q && !bcast && !out_pend && any_cur;
+    rowsel    = '0;
+    line      = '0;
+    for (int i = 0; i < Lanes; i++) begin
+      rowsel = rowsel | ({Lanes{cur_q[i]}} & rows_q[i*Lanes +: Lanes]);
+      line   = line | ({LineBits{cur_q[i]}} & index_q[i*IndexBits + SlotBits +: LineBits]);
+    end
+    cand = pend_q & rowsel;
+    for (int j = 0; j < Lanes; j++) begin
+      logic [1:0] am;
+      blocked[j] = |(pend_q & blk_q[j*Lanes +: Lanes]);
+      am         = any_many(pend_q & ear_q[j*Lanes +: Lanes]);
+      z[j]       = !am[0];
+      one[j]     = am[0] && !am[1];
+    end
+    take_line = line_mode ? (cand & ~blocked) : '0;
+    left      = cand & blocked;
+    lead      = take_line & z;
+    sec       = take_line & one;
+    thr       = take_line & ~z & ~one;
+    take      = bcast ? '0 : (out_pend ? out_lanes : take_line);
   end
 
-  // Per slot k, from the held lanes: candidates (pending, inside, this line, entry k), the lead
-  // (first candidate) and its tag, the first candidate with another tag (ends the slot), the
-  // members (lead's tag, before that lane), the second member and the count.
-  logic             line_mode;
-  logic [Lanes-1:0] slot_take [Slots];
-  assign line_mode = !bcast && any_pend && first_inside;
+  // Per slot k: the beat's lanes of entry k are the taken lanes with slot bits k; its lead is
+  // the one with no earlier pending lane of the entry, its second the one with exactly one.
   for (genvar k = 0; k < Slots; k++) begin : g_slot
-    logic [Lanes-1:0]    cand, lead_oh, conflict, fc_oh, below_fc, mem, rest, sec_oh;
+    logic [Lanes-1:0]    eoh, l1, l2, l3;
     logic [TagBits-1:0]  t;
     logic [AddrBits-1:0] a1, a2;
-    logic [1:0]          cnt;
     always_comb begin
-      for (int j = 0; j < Lanes; j++)
-        cand[j] = pend_q[j] && inside_q[j] &&
-                  (index_q[j*IndexBits + SlotBits +: LineBits] == line) &&
-                  (index_q[j*IndexBits +: SlotBits] == SlotBits'(k));
-      lead_oh = cand & (~cand + Lanes'(1));
-      t = '0;
-      for (int j = 0; j < Lanes; j++) t = t | ({TagBits{lead_oh[j]}} & tag_q[j*TagBits +: TagBits]);
-      for (int j = 0; j < Lanes; j++) conflict[j] = cand[j] && (tag_q[j*TagBits +: TagBits] != t);
-      fc_oh = conflict & (~conflict + Lanes'(1));
-      below_fc = (conflict == '0) ? '1 : (fc_oh - Lanes'(1));
-      for (int j = 0; j < Lanes; j++) mem[j] = cand[j] && (tag_q[j*TagBits +: TagBits] == t) && below_fc[j];
-      rest = mem & ~lead_oh;
-      sec_oh = rest & (~rest + Lanes'(1));
+      for (int j = 0; j < Lanes; j++) eoh[j] = (index_q[j*IndexBits +: SlotBits] == SlotBits'(k));
+      l1 = lead & eoh;
+      l2 = sec & eoh;
+      l3 = thr & eoh;
+      t  = '0;
       a1 = '0;
       a2 = '0;
       for (int j = 0; j < Lanes; j++) begin
-        a1 = a1 | ({AddrBits{lead_oh[j]}} & word_q[j*AddrBits +: AddrBits]);
-        a2 = a2 | ({AddrBits{sec_oh[j]}} & word_q[j*AddrBits +: AddrBits]);
+        t  = t  | ({TagBits{l1[j]}}  & tag_q[j*TagBits +: TagBits]);
+        a1 = a1 | ({AddrBits{l1[j]}} & word_q[j*AddrBits +: AddrBits]);
+        a2 = a2 | ({AddrBits{l2[j]}} & word_q[j*AddrBits +: AddrBits]);
       end
-      cnt = ((rest & ~sec_oh) != '0) ? 2'd3 : (rest != '0) ? 2'd2 : (mem != '0) ? 2'd1 : 2'd0;
     end
-    assign beat_slot_valid_o[k]                      = line_mode && (cand != '0);
+    assign beat_slot_valid_o[k]                      = (l1 != '0);
     assign beat_slot_tag_o[k*TagBits +: TagBits]     = t;
-    assign beat_slot_count_o[k*2 +: 2]               = cnt;
+    assign beat_slot_count_o[k*2 +: 2]               = (l3 != '0) ? 2'd3 : (l2 != '0) ? 2'd2 :
+                                                       (l1 != '0) ? 2'd1 : 2'd0;
     assign beat_slot_addr1_o[k*AddrBits +: AddrBits] = a1;
     assign beat_slot_addr2_o[k*AddrBits +: AddrBits] = a2;
-    assign slot_take[k]                              = line_mode ? mem : '0;
   end
 
-  always_comb begin
-    take = '0;
-    if (!bcast && any_pend && !first_inside) take = pend_q & ~inside_q;  // every lane outside the window
-    for (int k = 0; k < Slots; k++) take = take | slot_take[k];
-  end
-
-  assign beat_valid_o = held_q && (bcast || any_pend);
-  assign beat_kind_o  = bcast ? BeatBcast : (first_inside ? BeatLine : BeatOutside);
+  assign beat_valid_o = held_q && (bcast || out_pend || any_cur);
+  assign beat_kind_o  = bcast ? BeatBcast : (out_pend ? BeatOutside : BeatLine);
   assign beat_type_o  = type_q;
-  assign beat_last_o  = bcast || ((pend_q & ~take) == '0);
+  assign beat_last_o  = bcast || (out_pend ? !any_cur : (~|left && rem_none_q));
   assign beat_hdr_o   = hdr_q;
   assign beat_slice_o = (Slices == 1) ? '0 : SliceBits'(line);
   assign beat_line_o  = line;
   assign beat_lanes_o = take;
+  assign busy_o       = e0_valid_q || held_q;
 
-  // A packet is taken when nothing is held or the held one's last beat leaves now.  An access
+  // H takes the next packet when empty or when the held one's last beat leaves now.  An access
   // packet with no lane (an empty mask) is held for one cycle and dropped (it has no beat).
-  logic leaving, empty_access;
-  assign empty_access = held_q && !bcast && !any_pend;
-  assign leaving = empty_access || (beat_valid_o && beat_ready_i && beat_last_o);
-  assign in_ready_o = !held_q || leaving;
+  logic       fire, leaving, empty_access;
+  logic [1:0] rem_am;                          // rem_q: any left, two or more left
+  assign rem_am = any_many(rem_q);
+  assign fire         = beat_valid_o && beat_ready_i;
+  assign empty_access = held_q && !bcast && !out_pend && !any_cur;
+  assign leaving      = empty_access || (fire && beat_last_o);
+  assign h_load       = e0_valid_q && (!held_q || leaving);
 
   always_comb begin
     held_d   = held_q && !leaving;
@@ -185,38 +278,85 @@ module scord_splitter #(
     hdr_d    = hdr_q;
     pend_d   = pend_q;
     inside_d = inside_q;
+    cur_d    = cur_q;
+    rem_d    = rem_q;
+    any_cur_d  = any_cur_q;
+    rem_none_d = rem_none_q;
+    out_pend_d = out_pend_q;
     word_d   = word_q;
     index_d  = index_q;
     tag_d    = tag_q;
-    if (beat_valid_o && beat_ready_i) pend_d = pend_q & ~take;
-    if (in_valid_i && in_ready_o) begin
+    rows_d   = rows_q;
+    ear_d    = ear_q;
+    blk_d    = blk_q;
+    if (fire) begin
+      pend_d = pend_q & ~take;
+      if (out_pend) out_pend_d = 1'b0;
+      if (line_mode && ~|left) begin         // the current line is done: the next leader
+        cur_d      = rem_q & (~rem_q + Lanes'(1));
+        rem_d      = rem_q & ~cur_d;
+        any_cur_d  = rem_am[0];
+        rem_none_d = !rem_am[1];
+      end
+    end
+    if (h_load) begin
       held_d   = 1'b1;
-      type_d   = in_type_i;
-      hdr_d    = in_hdr_i;
-      pend_d   = (in_type_i == scord_pkg::PktAccess) ? in_lane_valid_i : '0;
-      inside_d = map_inside;
-      word_d   = map_word;
-      index_d  = map_index;
-      tag_d    = map_tag;
+      type_d   = e0_type_q;
+      hdr_d    = e0_hdr_q;
+      pend_d   = e0_mask_q;
+      inside_d = e0_inside_q;
+      cur_d    = first_in;
+      rem_d    = leaders & ~first_in;
+      any_cur_d  = |p_in;
+      rem_none_d = ~|(leaders & ~first_in);
+      out_pend_d = |(e0_mask_q & ~e0_inside_q);
+      word_d   = e0_word_q;
+      index_d  = e0_index_q;
+      tag_d    = e0_tag_q;
+      rows_d   = rows_m;
+      ear_d    = ear_m;
+      blk_d    = blk_m;
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      held_q <= 1'b0;
-      pend_q <= '0;
+      e0_valid_q <= 1'b0;
+      held_q     <= 1'b0;
+      pend_q     <= '0;
+      cur_q      <= '0;
+      rem_q      <= '0;
+      any_cur_q  <= 1'b0;
+      rem_none_q <= 1'b1;
+      out_pend_q <= 1'b0;
     end else begin
-      held_q <= held_d;
-      pend_q <= pend_d;
+      e0_valid_q <= e0_valid_d;
+      held_q     <= held_d;
+      pend_q     <= pend_d;
+      cur_q      <= cur_d;
+      rem_q      <= rem_d;
+      any_cur_q  <= any_cur_d;
+      rem_none_q <= rem_none_d;
+      out_pend_q <= out_pend_d;
     end
   end
   always_ff @(posedge clk_i) begin
-    type_q   <= type_d;
-    hdr_q    <= hdr_d;
-    inside_q <= inside_d;
-    word_q   <= word_d;
-    index_q  <= index_d;
-    tag_q    <= tag_d;
+    e0_type_q   <= e0_type_d;
+    e0_hdr_q    <= e0_hdr_d;
+    e0_mask_q   <= e0_mask_d;
+    e0_inside_q <= e0_inside_d;
+    e0_word_q   <= e0_word_d;
+    e0_index_q  <= e0_index_d;
+    e0_tag_q    <= e0_tag_d;
+    type_q      <= type_d;
+    hdr_q       <= hdr_d;
+    inside_q    <= inside_d;
+    word_q      <= word_d;
+    index_q     <= index_d;
+    tag_q       <= tag_d;
+    rows_q      <= rows_d;
+    ear_q       <= ear_d;
+    blk_q       <= blk_d;
   end
 
 `ifndef SYNTHESIS
@@ -226,6 +366,9 @@ module scord_splitter #(
       if (take == '0) $fatal(1, "scord_splitter: a beat with no lane");
       if ((take & ~pend_q) != '0) $fatal(1, "scord_splitter: a beat takes a lane that is not pending");
     end
+    if (rst_ni && held_q && ((any_cur_q != (cur_q != '0)) || (rem_none_q != (rem_q == '0)) ||
+                             (out_pend_q != ((pend_q & ~inside_q) != '0))))
+      $fatal(1, "scord_splitter: a registered flag disagrees with the state it summarises");
   end
 `endif
 endmodule

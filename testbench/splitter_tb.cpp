@@ -185,7 +185,7 @@ int main(int argc, char **argv) {
     m->clk_i = 1;
     m->eval();
     if (took) next_send++;
-    if (next_send == packets && !m->beat_valid_o && m->in_ready_o) break;
+    if (next_send == packets && !m->busy_o) break;
   }
   m->final();
 
