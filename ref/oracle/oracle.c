@@ -7,12 +7,14 @@
 **   logical warps   one per hardware warp, renewed by a `cta` event (a new CTA is new
 **                   threads); each has a full vector clock C (program order, barriers,
 **                   acquired synchronisation), a clock Cpo (program order and barriers
-**                   only), pending acquired clocks (made effective by the next fence of
-**                   sufficient scope), release snapshots Rel_cta / Rel_gpu (C at its last
-**                   fence of that scope) and an exact lock set.
+**                   only), a clock Obs (its own accesses and what it learned by reading
+**                   visible strong values: what its fences publish, rule 4), pending
+**                   acquired clocks (made effective by the next fence of sufficient
+**                   scope), release snapshots Rel_cta / Rel_gpu (C at its last fence of
+**                   that scope) and an exact lock set.
 **   logical blocks  one per CTA slot, renewed by `cta`: members, barrier clocks, and Vis_blk
-**                   (the join of its warps' release snapshots: what is visible in the block).
-**   Vis_dev         the join of all gpu/sys release snapshots (visible at device scope).
+**                   (the join of its warps' Obs at their fences: visible in the block).
+**   Vis_dev         the join of Obs at every gpu/sys fence (visible at device scope).
 **   words           every 4-byte word ever touched: its full access history.
 ** A later access b (warp t, block B) and an earlier a (warp u) to the same word conflict
 ** when u != t and one writes.  The pair is race-free when one of these holds:
@@ -27,7 +29,9 @@
 ** write w to the word (by u != t) acquires u's release snapshot taken before w (Rel at
 ** u's last fence of a scope >= w's scope) when both ops' scopes include both warps; it
 ** becomes effective at t's next fence of scope >= b's scope.  When w was visible to t,
-** b also acquires w itself and everything u knew at w (cumulativity of a later fence).
+** b also learns w and u's Obs at w, which t's next fence publishes (a fence is
+** cumulative over what its warp has read; a barrier does not feed Obs, so a third warp's
+** fence after a barrier publishes nothing of the other warps: that needs an acquire).
 */
 #include "oracle.h"
 
@@ -144,9 +148,10 @@ typedef struct owarp {
   uint16_t sm, hw;         /* hardware identity (for reports) */
   uint32_t member_of;      /* logical block it was last added to as a member, +1 */
   uint64_t bar_gen;        /* barrier generation of its block already joined */
-  vc c, cpo, pend_cta, pend_gpu;
+  vc c, cpo, obs;          /* full, program order + barriers, observed (see rule 4) */
+  vc pend_cta, pend_gpu, pend_obs; /* acquired, effective at the next fence */
   snap *rel_cta, *rel_gpu; /* C at the last fence of that scope (gpu fences set both) */
-  snap *cache;             /* snapshot of c, valid until c changes by a join */
+  snap *cache;             /* snapshot of obs, valid until obs changes (at a fence) */
   lockent *locks;
   size_t nlocks, caplocks;
 } owarp;
@@ -165,7 +170,7 @@ typedef struct rec {
   uint8_t kind;
   uint16_t sm, hw;
   uint64_t pc;
-  snap *clk;          /* C of the warp at the access (its own entry is e) */
+  snap *clk;          /* obs of the warp at the access (its own entry is e) */
   snap *rel_cta, *rel_gpu; /* strong writes: the warp's release snapshots then */
   lockset *locks;     /* active locks held, or NULL for none */
 } rec;
@@ -223,6 +228,8 @@ static void warp_free(owarp *w) {
   free(w->cpo.v);
   free(w->pend_cta.v);
   free(w->pend_gpu.v);
+  free(w->obs.v);
+  free(w->pend_obs.v);
   snap_unref(w->rel_cta);
   snap_unref(w->rel_gpu);
   snap_unref(w->cache);
@@ -348,12 +355,7 @@ static int enter(scord_oracle *o, uint32_t t, uint32_t bi) {
     w->bar_gen = 0;
   }
   if (w->bar_gen < b->bar_gen) {
-    int r1 = vc_join(&w->c, &b->bar_c), r2 = vc_join(&w->cpo, &b->bar_cpo);
-    if (r1 < 0 || r2 < 0) return -1;
-    if (r1) {
-      snap_unref(w->cache);
-      w->cache = NULL;
-    }
+    if (vc_join(&w->c, &b->bar_c) < 0 || vc_join(&w->cpo, &b->bar_cpo) < 0) return -1;
     w->bar_gen = b->bar_gen;
   }
   return 0;
@@ -362,7 +364,7 @@ static int enter(scord_oracle *o, uint32_t t, uint32_t bi) {
 /* Start the warp's next epoch (one per event); returns it, or 0 on OOM. */
 static uint32_t tick(owarp *w, uint32_t t) {
   uint32_t e = vc_get(&w->c, t) + 1;
-  if (vc_max1(&w->c, t, e) < 0 || vc_max1(&w->cpo, t, e) < 0) return 0;
+  if (vc_max1(&w->c, t, e) < 0 || vc_max1(&w->cpo, t, e) < 0 || vc_max1(&w->obs, t, e) < 0) return 0;
   return e;
 }
 
@@ -492,7 +494,7 @@ static int access_lane(scord_oracle *o, oword *wd, rec *b, uint16_t cta, uint64_
         vc *bucket = (b->atomic ? b->atom_dev : !same_blk) ? &t->pend_gpu : &t->pend_cta;
         if (w_ok && b_ok && rel && vc_join_snap(bucket, rel) < 0) return -1;
         if (visible(o, w, b->block)) {
-          if (vc_join_snap(&t->pend_cta, w->clk) < 0 || vc_max1(&t->pend_cta, w->warp, w->e) < 0)
+          if (vc_join_snap(&t->pend_obs, w->clk) < 0 || vc_max1(&t->pend_obs, w->warp, w->e) < 0)
             return -1;
         }
       }
@@ -542,7 +544,7 @@ static int do_access(scord_oracle *o, const scord_event *ev) {
   owarp *w = &o->w[ti];
   uint32_t e = tick(w, (uint32_t)ti);
   if (!e) return -1;
-  if (!w->cache && !(w->cache = snap_of(&w->c))) return -1;
+  if (!w->cache && !(w->cache = snap_of(&w->obs))) return -1;
   lockset *ls = NULL;
   size_t nact = 0;
   for (size_t i = 0; i < w->nlocks; i++) nact += w->locks[i].active;
@@ -586,8 +588,9 @@ static int do_fence(scord_oracle *o, const scord_event *ev) {
   bool dev = ev->scope != SCORD_SCOPE_CTA;
   if (!tick(w, (uint32_t)ti)) return -1;
   int r1 = vc_join(&w->c, &w->pend_cta), r2 = dev ? vc_join(&w->c, &w->pend_gpu) : 0;
-  if (r1 < 0 || r2 < 0) return -1;
-  w->pend_cta.n = 0;
+  int r3 = vc_join(&w->c, &w->pend_obs), r4 = vc_join(&w->obs, &w->pend_obs);
+  if (r1 < 0 || r2 < 0 || r3 < 0 || r4 < 0) return -1;
+  w->pend_cta.n = w->pend_obs.n = 0;
   if (dev) w->pend_gpu.n = 0;
   snap_unref(w->cache);
   w->cache = NULL;
@@ -595,11 +598,11 @@ static int do_fence(scord_oracle *o, const scord_event *ev) {
   if (!s) return -1;
   snap_unref(w->rel_cta);
   w->rel_cta = s;
-  if (vc_join(&o->b[bi].vis, &w->c) < 0) return -1;
+  if (vc_join(&o->b[bi].vis, &w->obs) < 0) return -1;
   if (dev) {
     snap_unref(w->rel_gpu);
     w->rel_gpu = snap_ref(s);
-    if (vc_join(&o->vis_dev, &w->c) < 0) return -1;
+    if (vc_join(&o->vis_dev, &w->obs) < 0) return -1;
   }
   for (size_t i = 0; i < w->nlocks; i++)
     if (dev || !w->locks[i].dev) w->locks[i].active = true;

@@ -88,6 +88,12 @@ int main(void) {
        "st " W0 X "volatile pc=0x10\n" FENCE(W0, "cta") "ld " W1 X "volatile pc=0x20\n"
        "ld " V0 X "volatile pc=0x30\n");
 
+  /* Visibility without an acquire is trusted only through observation: a barrier followed by
+  ** another warp's device fence does not publish W0's store to block 8 (no acquire there): 1. */
+  CASE(1, "bar_then_other_warp_fence",
+       "st " W0 X "volatile pc=0x10\n" FENCE(W0, "cta") "bar sm=0 cta=0\n" FENCE(W1, "gpu")
+       "ld " V0 X "volatile pc=0x30\n");
+
   /* --- CTA barrier. --- */
   /* Plain accesses of two warps of one CTA across a barrier: 0. */
   CASE(0, "bar_orders", "st " W0 X "pc=0x10\nbar sm=0 cta=0\nld " W1 X "pc=0x20\n");
