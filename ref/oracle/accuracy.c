@@ -148,12 +148,25 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
   return status;
 }
 
+/* Print s as the inside of a JSON string (quotes, backslashes and control characters escaped). */
+static void json_str(const char *s) {
+  for (; *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\') printf("\\%c", ch);
+    else if (ch < 0x20) printf("\\u%04x", ch);
+    else putchar(ch);
+  }
+}
+
+/* One result line (or the total) in text or JSON form. */
 static void print_counts(const char *file, const acc_counts *c, bool json, bool total) {
-  if (json)
-    printf("{\"file\":\"%s\",\"oracle\":%" PRIu64 ",\"detector\":%" PRIu64 ",\"tp\":%" PRIu64
+  if (json) {
+    fputs("{\"file\":\"", stdout);
+    json_str(file);
+    printf("\",\"oracle\":%" PRIu64 ",\"detector\":%" PRIu64 ",\"tp\":%" PRIu64
            ",\"fp\":%" PRIu64 ",\"fn\":%" PRIu64 "}\n",
-           file, c->oracle, c->detector, c->tp, c->fp, c->fn);
-  else
+           c->oracle, c->detector, c->tp, c->fp, c->fn);
+  } else
     printf("%s%s oracle=%" PRIu64 " detector=%" PRIu64 " tp=%" PRIu64 " fp=%" PRIu64 " fn=%" PRIu64 "\n",
            total ? "total" : "accuracy file=", total ? "" : file, c->oracle, c->detector, c->tp, c->fp, c->fn);
 }
