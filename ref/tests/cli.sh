@@ -12,6 +12,7 @@ bin=${1:?usage: cli.sh BINDIR}
 # program | bad-value arguments (space-separated) | text the message must contain
 progs=(
   "scord-vec|--latency=abc|--latency"
+  "scord-accuracy|--config=num_sms=abc|num_sms"
   "scord-bench|-5|-5"
   "scord-gen|app=mm --seed=-1 --out-vec=/dev/null|--seed"
   "scord-state|NumSms=abc|NumSms"

@@ -1,0 +1,246 @@
+/*
+** scord-accuracy -- compare the ScoRD detector model with the exact oracle (oracle.h).
+**
+**   scord-accuracy [--config key=value]... [--json] [--races] FILE...
+**
+** What it is for: measuring the detector's accuracy on vector files (docs/accuracy.md).
+** Each file is read once with the existing reader (ref/src/vecread.c: the file's config
+** lines, then the command line's --config values, which win); every event goes to a fresh
+** detector system (ref/src/system.c) and to a fresh oracle.  The detector's race FIFO is
+** drained after every event, so it never overflows.  `expect` lines are ignored.
+**
+** Counting (as the paper counts unique races): a race is the pair (pc of the later
+** access, word address addr & ~3).  O = the oracle's set, D = the set of (pc, addr) of
+** the detector's race records.  tp = |O and D|, fp = |D - O|, fn = |O - D|.
+** Prints per file
+**   accuracy file=PATH oracle=|O| detector=|D| tp=.. fp=.. fn=..
+** and a final "total" line with the sums (--json: one JSON object per file and one with
+** "file":"total").  --races also lists every key as "  tp|fp|fn pc=.. addr=..".
+** Exit status: 0, or 2 on a usage or input error ("FILE:LINE: message" on stderr).
+*/
+#include "oracle.h"
+#include "scord/vecread.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct acc_opts {
+  bool json, races;
+  const char **cfg;
+  size_t ncfg;
+} acc_opts;
+
+typedef struct acc_counts {
+  uint64_t oracle, detector, tp, fp, fn;
+} acc_counts;
+
+/* A (pc, addr) key list: small files, so linear membership is fine. */
+typedef struct keyset {
+  uint64_t *pc, *addr;
+  size_t n, cap;
+} keyset;
+
+static bool key_has(const keyset *k, uint64_t pc, uint64_t addr) {
+  for (size_t i = 0; i < k->n; i++)
+    if (k->pc[i] == pc && k->addr[i] == addr) return true;
+  return false;
+}
+
+/* Add (pc, addr) unless present.  0, or -1 on OOM. */
+static int key_add(keyset *k, uint64_t pc, uint64_t addr) {
+  if (key_has(k, pc, addr)) return 0;
+  if (k->n == k->cap) {
+    size_t cap = k->cap ? 2 * k->cap : 64;
+    uint64_t *p = realloc(k->pc, cap * sizeof *p);
+    if (!p) return -1;
+    k->pc = p;
+    uint64_t *a = realloc(k->addr, cap * sizeof *a);
+    if (!a) return -1;
+    k->addr = a;
+    k->cap = cap;
+  }
+  k->pc[k->n] = pc;
+  k->addr[k->n++] = addr;
+  return 0;
+}
+
+static void usage(FILE *f) {
+  fputs("usage: scord-accuracy [--config key=value]... [--json] [--races] FILE...\n"
+        "Runs the exact race oracle and the ScoRD detector model on each vector file and\n"
+        "counts unique races (pc of the later access, word address): oracle, detector,\n"
+        "tp, fp, fn per file and in total. expect lines are ignored. Exit: 0, 2 on error.\n",
+        f);
+}
+
+/* Run one file; fills *c.  Returns 0, or 2 on an input error or OOM (message printed). */
+static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
+  scord_vreader *r = scord_vr_open(path, o->cfg, o->ncfg);
+  if (!r) {
+    fprintf(stderr, "%s:0: out of memory\n", path);
+    return 2;
+  }
+  scord_system *sys = NULL;
+  scord_oracle *orc = NULL;
+  keyset det = {0};
+  int status = 0;
+  scord_event ev;
+  for (;;) {
+    int rc = scord_vr_next(r, &ev);
+    if (rc < 0) {
+      fprintf(stderr, "%s\n", scord_vr_error(r));
+      status = 2;
+      break;
+    }
+    if (!sys) {
+      const scord_params *p = scord_vr_params(r);
+      sys = scord_system_new(p, NULL);
+      orc = scord_oracle_new(p);
+      if (!sys || !orc) {
+        fprintf(stderr, "%s:%" PRIu64 ": out of memory creating the models\n", path, scord_vr_line(r));
+        status = 2;
+        break;
+      }
+    }
+    if (rc == 0) break;
+    scord_system_apply(sys, &ev);
+    if (scord_oracle_apply(orc, &ev) != 0) {
+      fprintf(stderr, "%s:%" PRIu64 ": out of memory in the oracle\n", path, ev.line);
+      status = 2;
+      break;
+    }
+    scord_race rr;
+    while (scord_detector_pop_race(scord_system_detector(sys), &rr))
+      if (key_add(&det, rr.pc, rr.addr)) {
+        fprintf(stderr, "%s:%" PRIu64 ": out of memory\n", path, ev.line);
+        status = 2;
+        break;
+      }
+    if (status) break;
+  }
+  if (status == 0) {
+    size_t n;
+    const scord_oracle_race *or = scord_oracle_races(orc, &n);
+    *c = (acc_counts){.oracle = n, .detector = det.n};
+    for (size_t i = 0; i < n; i++) {
+      bool hit = key_has(&det, or[i].pc, or[i].addr);
+      if (hit) c->tp++; else c->fn++;
+      if (o->races && !o->json) {
+        char line[512];
+        scord_oracle_race_format(&or[i], line, sizeof line);
+        printf("  %s %s\n", hit ? "tp" : "fn", line);
+      }
+    }
+    c->fp = det.n - c->tp;
+    if (o->races && !o->json)
+      for (size_t i = 0; i < det.n; i++) {
+        bool hit = false;
+        for (size_t j = 0; j < n && !hit; j++) hit = or[j].pc == det.pc[i] && or[j].addr == det.addr[i];
+        if (!hit) printf("  fp detector-race pc=0x%" PRIx64 " addr=0x%" PRIx64 "\n", det.pc[i], det.addr[i]);
+      }
+  }
+  free(det.pc);
+  free(det.addr);
+  scord_oracle_free(orc);
+  scord_system_free(sys);
+  scord_vr_close(r);
+  return status;
+}
+
+/* Print s as the inside of a JSON string (quotes, backslashes and control characters escaped). */
+static void json_str(const char *s) {
+  for (; *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\') printf("\\%c", ch);
+    else if (ch < 0x20) printf("\\u%04x", ch);
+    else putchar(ch);
+  }
+}
+
+/* One result line (or the total) in text or JSON form. */
+static void print_counts(const char *file, const acc_counts *c, bool json, bool total) {
+  if (json) {
+    fputs("{\"file\":\"", stdout);
+    json_str(file);
+    printf("\",\"oracle\":%" PRIu64 ",\"detector\":%" PRIu64 ",\"tp\":%" PRIu64
+           ",\"fp\":%" PRIu64 ",\"fn\":%" PRIu64 "}\n",
+           c->oracle, c->detector, c->tp, c->fp, c->fn);
+  } else
+    printf("%s%s oracle=%" PRIu64 " detector=%" PRIu64 " tp=%" PRIu64 " fp=%" PRIu64 " fn=%" PRIu64 "\n",
+           total ? "total" : "accuracy file=", total ? "" : file, c->oracle, c->detector, c->tp, c->fp, c->fn);
+}
+
+/* Parse the command line (cfg and files have room for argc entries) and run the files. */
+static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
+  size_t nfiles = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--json") == 0) o.json = true;
+    else if (strcmp(a, "--races") == 0) o.races = true;
+    else if (strcmp(a, "--config") == 0 || strncmp(a, "--config=", 9) == 0) {
+      const char *kv = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
+      if (!kv) {
+        fputs("scord-accuracy: --config needs key=value\n", stderr);
+        return 2;
+      }
+      char key[128], err[512];
+      const char *eq = strchr(kv, '=');
+      if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key) {
+        fprintf(stderr, "scord-accuracy: --config %s: expected key=value\n", kv);
+        return 2;
+      }
+      memcpy(key, kv, (size_t)(eq - kv));
+      key[eq - kv] = 0;
+      scord_params p;
+      scord_params_default(&p);
+      if (scord_params_set(&p, key, eq + 1, err, sizeof err) != 0) {
+        fprintf(stderr, "scord-accuracy: --config: %s\n", err);
+        return 2;
+      }
+      o.cfg[o.ncfg++] = kv;
+    } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+      usage(stdout);
+      return 0;
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "scord-accuracy: unknown option '%s'\n", a);
+      usage(stderr);
+      return 2;
+    } else {
+      files[nfiles++] = a;
+    }
+  }
+  if (nfiles == 0) {
+    usage(stderr);
+    return 2;
+  }
+  acc_counts tot = {0};
+  int worst = 0;
+  for (size_t i = 0; i < nfiles; i++) {
+    acc_counts c = {0};
+    int rc = run_file(files[i], &o, &c);
+    if (rc) {
+      worst = rc;
+      continue;
+    }
+    print_counts(files[i], &c, o.json, false);
+    tot.oracle += c.oracle;
+    tot.detector += c.detector;
+    tot.tp += c.tp;
+    tot.fp += c.fp;
+    tot.fn += c.fn;
+    fflush(stdout);
+  }
+  print_counts("total", &tot, o.json, !o.json);
+  return worst;
+}
+
+int main(int argc, char **argv) {
+  acc_opts o = {0};
+  o.cfg = calloc((size_t)argc, sizeof *o.cfg);
+  const char **files = calloc((size_t)argc, sizeof *files);
+  int rc = (o.cfg && files) ? acc_main(argc, argv, o, files) : 2;
+  free(o.cfg);
+  free(files);
+  return rc;
+}

@@ -1,0 +1,650 @@
+/*
+** oracle.c -- the exact scoped-race oracle (oracle.h, docs/accuracy.md section 1).
+**
+** What it is for: deciding the true races of a vector stream, to measure the detector.
+** The stream order is taken as the order in which memory was observed (it is the order
+** the detector sees, and vectors carry no values).  State, all exact:
+**   logical warps   one per hardware warp, renewed by a `cta` event (a new CTA is new
+**                   threads); each has a full vector clock C (program order, barriers,
+**                   acquired synchronisation), a clock Cpo (program order and barriers
+**                   only), a clock Obs (its own accesses and what it learned by reading
+**                   visible strong values: what its fences publish, rule 4), pending
+**                   acquired clocks (made effective by the next fence of sufficient
+**                   scope), release snapshots Rel_cta / Rel_gpu (C at its last fence of
+**                   that scope) and an exact lock set.
+**   logical blocks  one per CTA slot, renewed by `cta`: members, barrier clocks, and Vis_blk
+**                   (the join of its warps' Obs at their fences: visible in the block).
+**   Vis_dev         the join of Obs at every gpu/sys fence (visible at device scope).
+**   words           every 4-byte word ever touched: its full access history.
+** A later access b (warp t, block B) and an earlier a (warp u) to the same word conflict
+** when u != t and one writes.  The pair is race-free when one of these holds:
+**   1. a and b are atomics joined by an unbroken chain of atomics on that word, each
+**      link's earlier atomic having a scope that includes the next one's warp;
+**   2. Cpo_t covers a (program order, barriers);
+**   3. C_t covers a (a synchronisation path) and both are strong (StrongOps on);
+**   4. a is visible to t (Vis_dev or Vis_blk[B] covers a; a block-scope atomic is never
+**      visible outside its block), both are strong, and the lock sets are either both
+**      empty or share a lock of sufficient scope.
+** Synchronisation edges (HRF-indirect): a strong read/atomic b reading from the last
+** write w to the word (by u != t) acquires u's release snapshot taken before w (Rel at
+** u's last fence of a scope >= w's scope) when both ops' scopes include both warps; it
+** becomes effective at t's next fence of scope >= b's scope.  When w was visible to t,
+** b also learns w and u's Obs at w, which t's next fence publishes (a fence is
+** cumulative over what its warp has read; a barrier does not feed Obs, so a third warp's
+** fence after a barrier publishes nothing of the other warps: that needs an acquire).
+*/
+#include "oracle.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const scord_oracle_why_name[SCORD_ORC_WHY_COUNT] = {"unordered", "scoped_atomic",
+                                                                "not_strong", "locks"};
+
+/* ---------------------------------------------------------------- clocks --------- */
+
+/* A mutable vector clock; entries at or past n are 0. */
+typedef struct vc {
+  uint32_t n, cap;
+  uint32_t *v;
+} vc;
+
+/* An immutable, reference-counted copy of a clock (shared by history records). */
+typedef struct snap {
+  uint32_t refs, n;
+  uint32_t v[];
+} snap;
+
+/* Entry i of clock c (0 past its end). */
+static uint32_t vc_get(const vc *c, uint32_t i) { return i < c->n ? c->v[i] : 0; }
+
+/* Make room for entries [0, n); new entries are 0.  Returns 0 or -1 on OOM. */
+static int vc_grow(vc *c, uint32_t n) {
+  if (n <= c->n) return 0;
+  if (n > c->cap) {
+    uint32_t cap = c->cap ? c->cap : 8;
+    while (cap < n) cap *= 2;
+    uint32_t *v = realloc(c->v, cap * sizeof *v);
+    if (!v) return -1;
+    c->v = v;
+    c->cap = cap;
+  }
+  memset(c->v + c->n, 0, (n - c->n) * sizeof *c->v);
+  c->n = n;
+  return 0;
+}
+
+/* c[i] := max(c[i], x).  Returns 1 if c changed, 0 if not, -1 on OOM. */
+static int vc_max1(vc *c, uint32_t i, uint32_t x) {
+  if (vc_get(c, i) >= x) return 0;
+  if (vc_grow(c, i + 1)) return -1;
+  c->v[i] = x;
+  return 1;
+}
+
+/* c := c join s (s may be NULL). Returns 1 if c changed, 0 if not, -1 on OOM. */
+static int vc_join_snap(vc *c, const snap *s) {
+  if (!s) return 0;
+  int changed = 0;
+  for (uint32_t i = 0; i < s->n; i++)
+    if (s->v[i] > vc_get(c, i)) {
+      if (vc_grow(c, i + 1)) return -1;
+      c->v[i] = s->v[i];
+      changed = 1;
+    }
+  return changed;
+}
+
+/* c := c join d. Returns 1 if c changed, 0 if not, -1 on OOM. */
+static int vc_join(vc *c, const vc *d) {
+  int changed = 0;
+  for (uint32_t i = 0; i < d->n; i++)
+    if (d->v[i] > vc_get(c, i)) {
+      if (vc_grow(c, i + 1)) return -1;
+      c->v[i] = d->v[i];
+      changed = 1;
+    }
+  return changed;
+}
+
+/* A new snapshot of c with one reference, or NULL on OOM. */
+static snap *snap_of(const vc *c) {
+  snap *s = malloc(sizeof *s + c->n * sizeof s->v[0]);
+  if (!s) return NULL;
+  s->refs = 1;
+  s->n = c->n;
+  if (c->n) memcpy(s->v, c->v, c->n * sizeof s->v[0]);
+  return s;
+}
+static snap *snap_ref(snap *s) {
+  if (s) s->refs++;
+  return s;
+}
+static void snap_unref(snap *s) {
+  if (s && --s->refs == 0) free(s);
+}
+
+/* ---------------------------------------------------------------- state ---------- */
+
+typedef struct lockent {
+  uint64_t addr; /* exact lock-word address (addr & ~3) */
+  bool dev;      /* device (gpu/sys) scope, else block */
+  bool active;   /* a fence of sufficient scope followed the acquiring cas */
+} lockent;
+
+/* An immutable lock set: the active locks of one instruction. */
+typedef struct lockset {
+  uint32_t refs, n;
+  lockent e[];
+} lockset;
+
+static void lockset_unref(lockset *l) {
+  if (l && --l->refs == 0) free(l);
+}
+
+typedef struct owarp {
+  uint16_t sm, hw;         /* hardware identity (for reports) */
+  uint32_t member_of;      /* logical block it was last added to as a member, +1 */
+  uint64_t bar_gen;        /* barrier generation of its block already joined */
+  vc c, cpo, obs;          /* full, program order + barriers, observed (see rule 4) */
+  vc pend_cta, pend_gpu, pend_obs; /* acquired, effective at the next fence */
+  snap *rel_cta, *rel_gpu; /* C at the last fence of that scope (gpu fences set both) */
+  snap *cache;             /* snapshot of obs, valid until obs changes (at a fence) */
+  lockent *locks;
+  size_t nlocks, caplocks;
+} owarp;
+
+typedef struct oblock {
+  vc vis;             /* join of members' release snapshots (cta and gpu fences) */
+  vc bar_c, bar_cpo;  /* joins at the last barrier */
+  uint64_t bar_gen;
+  uint32_t *members;
+  size_t nmem, capmem;
+} oblock;
+
+typedef struct rec {
+  uint32_t warp, block, e; /* logical warp and block, the warp's epoch at the access */
+  bool write, atomic, atom_dev, strong;
+  uint8_t kind;
+  uint16_t sm, hw;
+  uint64_t pc;
+  snap *clk;          /* obs of the warp at the access (its own entry is e) */
+  snap *rel_cta, *rel_gpu; /* strong writes: the warp's release snapshots then */
+  lockset *locks;     /* active locks held, or NULL for none */
+} rec;
+
+typedef struct oword {
+  uint64_t addr;
+  rec *h;
+  size_t n, cap;
+  size_t chain_start; /* index of the earliest atomic chained to the last atomic */
+  size_t last_atomic, last_write; /* index + 1, 0 for none */
+} oword;
+
+struct scord_oracle {
+  scord_params p;
+  uint32_t *hw_map;    /* (sm, warp) -> logical warp + 1 */
+  uint32_t *slot_map;  /* (sm, cta) -> logical block + 1 */
+  owarp *w;
+  size_t nw, capw;
+  oblock *b;
+  size_t nb, capb;
+  vc vis_dev;
+  oword *words;
+  size_t nwords, capwords;
+  size_t *wmap;        /* open addressing: word index + 1 */
+  size_t wmap_cap;
+  scord_oracle_race *races;
+  size_t nraces, capraces;
+  size_t *rmap;        /* open addressing: race index + 1 */
+  size_t rmap_cap;
+};
+
+static uint64_t mix64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+/* Grow an array *v of *cap elements of size sz to hold at least n.  0 or -1 on OOM. */
+static int grow(void **v, size_t *cap, size_t n, size_t sz) {
+  if (n <= *cap) return 0;
+  size_t c = *cap ? *cap : 8;
+  while (c < n) c *= 2;
+  void *nv = realloc(*v, c * sz);
+  if (!nv) return -1;
+  *v = nv;
+  *cap = c;
+  return 0;
+}
+
+static void warp_free(owarp *w) {
+  free(w->c.v);
+  free(w->cpo.v);
+  free(w->pend_cta.v);
+  free(w->pend_gpu.v);
+  free(w->obs.v);
+  free(w->pend_obs.v);
+  snap_unref(w->rel_cta);
+  snap_unref(w->rel_gpu);
+  snap_unref(w->cache);
+  free(w->locks);
+}
+
+static void block_free(oblock *b) {
+  free(b->vis.v);
+  free(b->bar_c.v);
+  free(b->bar_cpo.v);
+  free(b->members);
+}
+
+static void word_free(oword *wd) {
+  for (size_t i = 0; i < wd->n; i++) {
+    snap_unref(wd->h[i].clk);
+    snap_unref(wd->h[i].rel_cta);
+    snap_unref(wd->h[i].rel_gpu);
+    lockset_unref(wd->h[i].locks);
+  }
+  free(wd->h);
+}
+
+/* Drop every piece of per-kernel state (clocks, histories, locks); races are kept. */
+static void reset_state(scord_oracle *o) {
+  for (size_t i = 0; i < o->nw; i++) warp_free(&o->w[i]);
+  for (size_t i = 0; i < o->nb; i++) block_free(&o->b[i]);
+  for (size_t i = 0; i < o->nwords; i++) word_free(&o->words[i]);
+  o->nw = o->nb = o->nwords = 0;
+  free(o->vis_dev.v);
+  memset(&o->vis_dev, 0, sizeof o->vis_dev);
+  memset(o->hw_map, 0, o->p.num_sms * o->p.warps_per_sm * sizeof *o->hw_map);
+  memset(o->slot_map, 0, o->p.num_sms * o->p.ctas_per_sm * sizeof *o->slot_map);
+  if (o->wmap) memset(o->wmap, 0, o->wmap_cap * sizeof *o->wmap);
+}
+
+scord_oracle *scord_oracle_new(const scord_params *p) {
+  scord_oracle *o = calloc(1, sizeof *o);
+  if (!o) return NULL;
+  o->p = *p;
+  o->hw_map = calloc(p->num_sms * p->warps_per_sm, sizeof *o->hw_map);
+  o->slot_map = calloc(p->num_sms * p->ctas_per_sm, sizeof *o->slot_map);
+  if (!o->hw_map || !o->slot_map) {
+    scord_oracle_free(o);
+    return NULL;
+  }
+  return o;
+}
+
+void scord_oracle_free(scord_oracle *o) {
+  if (!o) return;
+  if (o->hw_map && o->slot_map) reset_state(o);
+  free(o->w);
+  free(o->b);
+  free(o->words);
+  free(o->wmap);
+  free(o->races);
+  free(o->rmap);
+  free(o->hw_map);
+  free(o->slot_map);
+  free(o);
+}
+
+const scord_oracle_race *scord_oracle_races(const scord_oracle *o, size_t *n) {
+  *n = o->nraces;
+  return o->races;
+}
+
+int scord_oracle_race_format(const scord_oracle_race *r, char *buf, size_t len) {
+  return snprintf(buf, len,
+                  "oracle-race pc=0x%" PRIx64 " addr=0x%" PRIx64 " kind=%s sm=%u cta=%u warp=%u "
+                  "prev_sm=%u prev_warp=%u prev_pc=0x%" PRIx64 " why=%s pairs=%" PRIu64 " line=%" PRIu64,
+                  r->pc, r->addr, scord_kind_name[r->kind], r->sm, r->cta, r->warp, r->prev_sm,
+                  r->prev_warp, r->prev_pc, scord_oracle_why_name[r->why], r->pairs, r->line);
+}
+
+/* A new logical block; returns its index or -1 on OOM. */
+static long new_block(scord_oracle *o) {
+  if (grow((void **)&o->b, &o->capb, o->nb + 1, sizeof *o->b)) return -1;
+  memset(&o->b[o->nb], 0, sizeof o->b[0]);
+  return (long)o->nb++;
+}
+
+/* A new logical warp for hardware (sm, hw); returns its index or -1 on OOM. */
+static long new_warp(scord_oracle *o, unsigned sm, unsigned hw) {
+  if (grow((void **)&o->w, &o->capw, o->nw + 1, sizeof *o->w)) return -1;
+  memset(&o->w[o->nw], 0, sizeof o->w[0]);
+  o->w[o->nw].sm = (uint16_t)sm;
+  o->w[o->nw].hw = (uint16_t)hw;
+  return (long)o->nw++;
+}
+
+/* Logical block of slot (sm, cta), created on first use.  -1 on OOM. */
+static long slot_block(scord_oracle *o, unsigned sm, unsigned cta) {
+  uint32_t *s = &o->slot_map[sm * o->p.ctas_per_sm + cta];
+  if (!*s) {
+    long b = new_block(o);
+    if (b < 0) return -1;
+    *s = (uint32_t)b + 1;
+  }
+  return (long)*s - 1;
+}
+
+/* Logical warp of hardware (sm, warp), created on first use.  -1 on OOM. */
+static long hw_warp(scord_oracle *o, unsigned sm, unsigned warp) {
+  uint32_t *s = &o->hw_map[sm * o->p.warps_per_sm + warp];
+  if (!*s) {
+    long w = new_warp(o, sm, warp);
+    if (w < 0) return -1;
+    *s = (uint32_t)w + 1;
+  }
+  return (long)*s - 1;
+}
+
+/* Before an event of warp t in block bi: membership and the barriers it passed.  0 / -1. */
+static int enter(scord_oracle *o, uint32_t t, uint32_t bi) {
+  owarp *w = &o->w[t];
+  oblock *b = &o->b[bi];
+  if (w->member_of != bi + 1) {
+    if (grow((void **)&b->members, &b->capmem, b->nmem + 1, sizeof *b->members)) return -1;
+    b->members[b->nmem++] = t;
+    w->member_of = bi + 1;
+    w->bar_gen = 0;
+  }
+  if (w->bar_gen < b->bar_gen) {
+    if (vc_join(&w->c, &b->bar_c) < 0 || vc_join(&w->cpo, &b->bar_cpo) < 0) return -1;
+    w->bar_gen = b->bar_gen;
+  }
+  return 0;
+}
+
+/* Start the warp's next epoch (one per event); returns it, or 0 on OOM. */
+static uint32_t tick(owarp *w, uint32_t t) {
+  uint32_t e = vc_get(&w->c, t) + 1;
+  if (vc_max1(&w->c, t, e) < 0 || vc_max1(&w->cpo, t, e) < 0 || vc_max1(&w->obs, t, e) < 0) return 0;
+  return e;
+}
+
+/* The word entry for word address a, created on first use; NULL on OOM. */
+static oword *word_of(scord_oracle *o, uint64_t a) {
+  if (o->nwords * 2 + 2 > o->wmap_cap) {
+    size_t cap = o->wmap_cap ? o->wmap_cap * 2 : 1024;
+    size_t *m = calloc(cap, sizeof *m);
+    if (!m) return NULL;
+    for (size_t i = 0; i < o->nwords; i++) {
+      size_t h = mix64(o->words[i].addr) & (cap - 1);
+      while (m[h]) h = (h + 1) & (cap - 1);
+      m[h] = i + 1;
+    }
+    free(o->wmap);
+    o->wmap = m;
+    o->wmap_cap = cap;
+  }
+  size_t h = mix64(a) & (o->wmap_cap - 1);
+  while (o->wmap[h]) {
+    if (o->words[o->wmap[h] - 1].addr == a) return &o->words[o->wmap[h] - 1];
+    h = (h + 1) & (o->wmap_cap - 1);
+  }
+  if (grow((void **)&o->words, &o->capwords, o->nwords + 1, sizeof *o->words)) return NULL;
+  oword *wd = &o->words[o->nwords];
+  memset(wd, 0, sizeof *wd);
+  wd->addr = a;
+  o->wmap[h] = ++o->nwords;
+  return wd;
+}
+
+/* Record a racing pair (a earlier, b later) under b's key (pc, word).  0 / -1 on OOM. */
+static int add_race(scord_oracle *o, const rec *a, const rec *b, uint64_t word, uint16_t cta,
+                    uint64_t line, scord_oracle_why why) {
+  if (o->nraces * 2 + 2 > o->rmap_cap) {
+    size_t cap = o->rmap_cap ? o->rmap_cap * 2 : 256;
+    size_t *m = calloc(cap, sizeof *m);
+    if (!m) return -1;
+    for (size_t i = 0; i < o->nraces; i++) {
+      size_t h = mix64(o->races[i].addr ^ mix64(o->races[i].pc)) & (cap - 1);
+      while (m[h]) h = (h + 1) & (cap - 1);
+      m[h] = i + 1;
+    }
+    free(o->rmap);
+    o->rmap = m;
+    o->rmap_cap = cap;
+  }
+  size_t h = mix64(word ^ mix64(b->pc)) & (o->rmap_cap - 1);
+  while (o->rmap[h]) {
+    scord_oracle_race *r = &o->races[o->rmap[h] - 1];
+    if (r->addr == word && r->pc == b->pc) {
+      r->pairs++;
+      return 0;
+    }
+    h = (h + 1) & (o->rmap_cap - 1);
+  }
+  if (grow((void **)&o->races, &o->capraces, o->nraces + 1, sizeof *o->races)) return -1;
+  scord_oracle_race *r = &o->races[o->nraces];
+  *r = (scord_oracle_race){.pc = b->pc, .addr = word, .sm = b->sm, .cta = cta, .warp = b->hw,
+                           .kind = b->kind, .prev_sm = a->sm, .prev_warp = a->hw,
+                           .prev_pc = a->pc, .why = (uint8_t)why, .line = line, .pairs = 1};
+  o->rmap[h] = ++o->nraces;
+  return 0;
+}
+
+/* Do a and b hold a common lock whose scope includes both (exact addresses)? */
+static bool common_lock(const lockset *la, const lockset *lb, bool same_block) {
+  if (!la || !lb) return false;
+  for (uint32_t i = 0; i < la->n; i++)
+    for (uint32_t j = 0; j < lb->n; j++)
+      if (la->e[i].addr == lb->e[j].addr && (same_block || (la->e[i].dev && lb->e[j].dev)))
+        return true;
+  return false;
+}
+
+/* Is a visible to a warp of block bi (cumulative fences; scoped atomics stay in their
+** block)? */
+static bool visible(const scord_oracle *o, const rec *a, uint32_t bi) {
+  if (a->atomic && !a->atom_dev && a->block != bi) return false;
+  return vc_get(&o->vis_dev, a->warp) >= a->e || vc_get(&o->b[bi].vis, a->warp) >= a->e;
+}
+
+/* Check access b (already filled, not yet in the history) against the history of wd, then
+** acquire from the write it reads, append it, and update the atomic chain.  0 / -1. */
+static int access_lane(scord_oracle *o, oword *wd, rec *b, uint16_t cta, uint64_t line) {
+  owarp *t = &o->w[b->warp];
+  bool strong_ops = o->p.strong_ops != 0;
+  bool link_ok = true;
+  if (b->atomic && wd->last_atomic) {
+    const rec *l = &wd->h[wd->last_atomic - 1];
+    link_ok = l->warp == b->warp || l->atom_dev || l->block == b->block;
+  }
+  for (size_t i = 0; i < wd->n; i++) {
+    const rec *a = &wd->h[i];
+    if (a->warp == b->warp || !(a->write || b->write)) continue;
+    if (a->atomic && b->atomic && link_ok && wd->last_atomic && i >= wd->chain_start) continue;
+    if (vc_get(&t->cpo, a->warp) >= a->e) continue;
+    bool strong_ok = !strong_ops || (a->strong && b->strong);
+    scord_oracle_why why;
+    if (vc_get(&t->c, a->warp) >= a->e) {
+      if (strong_ok) continue;
+      why = SCORD_ORC_NOT_STRONG;
+    } else if (visible(o, a, b->block)) {
+      if (strong_ok) {
+        bool none = (!a->locks || !a->locks->n) && (!b->locks || !b->locks->n);
+        if (none || common_lock(a->locks, b->locks, a->block == b->block)) continue;
+        why = SCORD_ORC_LOCKS;
+      } else {
+        why = SCORD_ORC_NOT_STRONG;
+      }
+    } else {
+      why = a->atomic && b->atomic ? SCORD_ORC_SCOPED_ATOMIC : SCORD_ORC_UNORDERED;
+    }
+    if (add_race(o, a, b, wd->addr, cta, line, why)) return -1;
+  }
+  /* Acquire from the write this read or atomic reads (the last write in stream order). */
+  if (!b->write || b->atomic) {
+    if (wd->last_write) {
+      const rec *w = &wd->h[wd->last_write - 1];
+      bool same_blk = w->block == b->block;
+      if (w->warp != b->warp && (!strong_ops || (w->strong && b->strong))) {
+        bool w_ok = !w->atomic || w->atom_dev || same_blk;
+        bool b_ok = !b->atomic || b->atom_dev || same_blk;
+        /* Release fence scope >= the write's scope; the acquire bucket is b's scope. */
+        const snap *rel = w->atomic ? (w->atom_dev ? w->rel_gpu : w->rel_cta)
+                                    : (same_blk ? w->rel_cta : w->rel_gpu);
+        vc *bucket = (b->atomic ? b->atom_dev : !same_blk) ? &t->pend_gpu : &t->pend_cta;
+        if (w_ok && b_ok && rel && vc_join_snap(bucket, rel) < 0) return -1;
+        if (visible(o, w, b->block)) {
+          if (vc_join_snap(&t->pend_obs, w->clk) < 0 || vc_max1(&t->pend_obs, w->warp, w->e) < 0)
+            return -1;
+        }
+      }
+    }
+  }
+  if (grow((void **)&wd->h, &wd->cap, wd->n + 1, sizeof *wd->h)) return -1;
+  wd->h[wd->n] = *b;
+  snap_ref(b->clk);
+  snap_ref(b->rel_cta);
+  snap_ref(b->rel_gpu);
+  if (b->locks) b->locks->refs++;
+  wd->n++;
+  if (b->write) wd->last_write = wd->n;
+  if (b->atomic) {
+    if (!wd->last_atomic || !link_ok) wd->chain_start = wd->n - 1;
+    wd->last_atomic = wd->n;
+  }
+  return 0;
+}
+
+/* The lock-table effect of one atomic lane (after its check): a cas 0->1 that returned 0
+** acquires (inactive until a fence), an exch of 0 releases the entry of that scope. */
+static int lock_effect(owarp *w, const scord_event *ev, uint64_t word) {
+  bool dev = ev->scope != SCORD_SCOPE_CTA;
+  if (ev->op == SCORD_OP_CAS && ev->has_cmp && ev->cmp == 0 && ev->has_val && ev->val == 1 &&
+      ev->has_old && ev->old == 0) {
+    for (size_t i = 0; i < w->nlocks; i++)
+      if (w->locks[i].addr == word && w->locks[i].dev == dev) return 0;
+    if (grow((void **)&w->locks, &w->caplocks, w->nlocks + 1, sizeof *w->locks)) return -1;
+    w->locks[w->nlocks++] = (lockent){word, dev, false};
+  } else if (ev->op == SCORD_OP_EXCH && ev->has_val && ev->val == 0) {
+    for (size_t i = 0; i < w->nlocks; i++)
+      if (w->locks[i].addr == word && w->locks[i].dev == dev) {
+        memmove(&w->locks[i], &w->locks[i + 1], (w->nlocks - i - 1) * sizeof *w->locks);
+        w->nlocks--;
+        break;
+      }
+  }
+  return 0;
+}
+
+/* An access event: the lock set once, then per lane check, acquire, record, lock effect. */
+static int do_access(scord_oracle *o, const scord_event *ev) {
+  long bi = slot_block(o, ev->sm, ev->cta);
+  long ti = bi < 0 ? -1 : hw_warp(o, ev->sm, ev->warp);
+  if (ti < 0 || enter(o, (uint32_t)ti, (uint32_t)bi)) return -1;
+  owarp *w = &o->w[ti];
+  uint32_t e = tick(w, (uint32_t)ti);
+  if (!e) return -1;
+  if (!w->cache && !(w->cache = snap_of(&w->obs))) return -1;
+  lockset *ls = NULL;
+  size_t nact = 0;
+  for (size_t i = 0; i < w->nlocks; i++) nact += w->locks[i].active;
+  if (nact) {
+    ls = malloc(sizeof *ls + nact * sizeof ls->e[0]);
+    if (!ls) return -1;
+    ls->refs = 1;
+    ls->n = 0;
+    for (size_t i = 0; i < w->nlocks; i++)
+      if (w->locks[i].active) ls->e[ls->n++] = w->locks[i];
+  }
+  bool atomic = ev->type == SCORD_EV_ATOM;
+  rec b = {.warp = (uint32_t)ti, .block = (uint32_t)bi, .e = e,
+           .write = ev->type != SCORD_EV_LD, .atomic = atomic,
+           .atom_dev = atomic && ev->scope != SCORD_SCOPE_CTA,
+           .strong = atomic || ev->is_volatile,
+           .kind = (uint8_t)(ev->type == SCORD_EV_LD ? SCORD_LD : ev->type == SCORD_EV_ST ? SCORD_ST : SCORD_ATOM),
+           .sm = ev->sm, .hw = ev->warp, .pc = ev->pc, .clk = w->cache, .locks = ls};
+  if (b.write && b.strong) {
+    b.rel_cta = w->rel_cta;
+    b.rel_gpu = w->rel_gpu;
+  }
+  int rc = 0;
+  for (unsigned lane = 0; lane < ev->n && !rc; lane++) {
+    uint64_t word = (ev->addr + lane * ev->stride) & ~(uint64_t)3;
+    oword *wd = word_of(o, word);
+    rc = !wd ? -1 : access_lane(o, wd, &b, ev->cta, ev->line);
+    if (!rc && atomic) rc = lock_effect(w, ev, word);
+  }
+  lockset_unref(ls);
+  return rc;
+}
+
+/* A fence: acquire what is pending for its scope, take the release snapshot, publish it,
+** activate locks of matching or lesser scope. */
+static int do_fence(scord_oracle *o, const scord_event *ev) {
+  long bi = slot_block(o, ev->sm, ev->cta);
+  long ti = bi < 0 ? -1 : hw_warp(o, ev->sm, ev->warp);
+  if (ti < 0 || enter(o, (uint32_t)ti, (uint32_t)bi)) return -1;
+  owarp *w = &o->w[ti];
+  bool dev = ev->scope != SCORD_SCOPE_CTA;
+  if (!tick(w, (uint32_t)ti)) return -1;
+  int r1 = vc_join(&w->c, &w->pend_cta), r2 = dev ? vc_join(&w->c, &w->pend_gpu) : 0;
+  int r3 = vc_join(&w->c, &w->pend_obs), r4 = vc_join(&w->obs, &w->pend_obs);
+  if (r1 < 0 || r2 < 0 || r3 < 0 || r4 < 0) return -1;
+  w->pend_cta.n = w->pend_obs.n = 0;
+  if (dev) w->pend_gpu.n = 0;
+  snap_unref(w->cache);
+  w->cache = NULL;
+  snap *s = snap_of(&w->c);
+  if (!s) return -1;
+  snap_unref(w->rel_cta);
+  w->rel_cta = s;
+  if (vc_join(&o->b[bi].vis, &w->obs) < 0) return -1;
+  if (dev) {
+    snap_unref(w->rel_gpu);
+    w->rel_gpu = snap_ref(s);
+    if (vc_join(&o->vis_dev, &w->obs) < 0) return -1;
+  }
+  for (size_t i = 0; i < w->nlocks; i++)
+    if (dev || !w->locks[i].dev) w->locks[i].active = true;
+  return 0;
+}
+
+/* A barrier of CTA slot (sm, cta): every member's clocks are joined; members pick the
+** join up at their next event (enter). */
+static int do_bar(scord_oracle *o, const scord_event *ev) {
+  long bi = slot_block(o, ev->sm, ev->cta);
+  if (bi < 0) return -1;
+  oblock *b = &o->b[bi];
+  for (size_t i = 0; i < b->nmem; i++) {
+    owarp *w = &o->w[b->members[i]];
+    if (vc_join(&b->bar_c, &w->c) < 0 || vc_join(&b->bar_cpo, &w->cpo) < 0) return -1;
+  }
+  b->bar_gen++;
+  return 0;
+}
+
+/* A new CTA in slot (sm, cta) owning hardware warps [first, first+warps): new threads. */
+static int do_cta(scord_oracle *o, const scord_event *ev) {
+  long bi = new_block(o);
+  if (bi < 0) return -1;
+  o->slot_map[ev->sm * o->p.ctas_per_sm + ev->cta] = (uint32_t)bi + 1;
+  for (unsigned i = 0; i < ev->warps; i++) {
+    long w = new_warp(o, ev->sm, ev->first_warp + i);
+    if (w < 0) return -1;
+    o->hw_map[ev->sm * o->p.warps_per_sm + ev->first_warp + i] = (uint32_t)w + 1;
+  }
+  return 0;
+}
+
+int scord_oracle_apply(scord_oracle *o, const scord_event *ev) {
+  switch ((scord_ev_type)ev->type) {
+  case SCORD_EV_LD:
+  case SCORD_EV_ST:
+  case SCORD_EV_ATOM: return do_access(o, ev);
+  case SCORD_EV_FENCE: return do_fence(o, ev);
+  case SCORD_EV_BAR: return do_bar(o, ev);
+  case SCORD_EV_CTA: return do_cta(o, ev);
+  case SCORD_EV_KERNEL: reset_state(o); return 0;
+  }
+  return 0;
+}

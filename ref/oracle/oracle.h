@@ -1,0 +1,72 @@
+/*
+** oracle.h -- an exact scoped-race oracle over trace-vector event streams.
+**
+** What it is for: measuring the ScoRD detector model (ref/src) against the true races of
+** a stream (docs/accuracy.md, issue 15).  The oracle reads the same scord_event stream as
+** the detector but keeps everything exactly: per-warp vector clocks with unbounded
+** counters, the full access history of every 4-byte word (not only the last owner), lock
+** sets with exact lock addresses (no hash, no table limit), no metadata cache, and every
+** address (not only the heap window).  It is slow and memory-hungry by design; it is
+** meant for hand-written and generated vectors, not for gigabyte TLM dumps.
+**
+** The race definition it decides is written out in docs/accuracy.md section 1; the
+** summary at the top of oracle.c says how each rule is computed.
+**
+** Races are counted as the paper counts them: one unique race per pair (pc of the later
+** access, word address = addr & ~3).  No globals; each context is independent.
+*/
+#ifndef SCORD_ORACLE_H
+#define SCORD_ORACLE_H
+
+#include "scord/scord.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Why the first racing pair of a unique race was judged a race (for explanations). */
+typedef enum scord_oracle_why {
+  SCORD_ORC_UNORDERED,     /* no happens-before, no visibility, no common lock */
+  SCORD_ORC_SCOPED_ATOMIC, /* two atomics whose chain crosses a too-narrow scope */
+  SCORD_ORC_NOT_STRONG,    /* ordered only by synchronisation, but not both strong */
+  SCORD_ORC_LOCKS,         /* visible, but lock discipline broken (no common lock) */
+  SCORD_ORC_WHY_COUNT
+} scord_oracle_why;
+
+extern const char *const scord_oracle_why_name[SCORD_ORC_WHY_COUNT];
+
+/* One unique race: (pc, addr) of the later access, plus the first earlier access found
+** racing with it (its hardware identity and pc) and the reason. */
+typedef struct scord_oracle_race {
+  uint64_t pc, addr;            /* later access: pc, word address (addr & ~3) */
+  uint16_t sm, cta, warp;       /* later access */
+  uint8_t kind;                 /* scord_kind of the later access */
+  uint16_t prev_sm, prev_warp;  /* the earlier access of the first racing pair */
+  uint64_t prev_pc;
+  uint8_t why;                  /* scord_oracle_why */
+  uint64_t line;                /* source line of the later access (0 if unknown) */
+  uint64_t pairs;               /* racing (earlier, later) dynamic pairs with this key */
+} scord_oracle_race;
+
+typedef struct scord_oracle scord_oracle;
+
+/* A new oracle for finalized params p (only num_sms, ctas_per_sm, warps_per_sm and
+** strong_ops are used: the oracle is exact, it has no tables to size).  Returns NULL on
+** allocation failure. */
+scord_oracle *scord_oracle_new(const scord_params *p);
+/* Free o and everything it holds; NULL is accepted. */
+void scord_oracle_free(scord_oracle *o);
+/* Apply one event (all its lanes), which must be valid for the configuration (the vector
+** reader guarantees it).  Returns 0, or -1 on allocation failure (o is then unusable). */
+int scord_oracle_apply(scord_oracle *o, const scord_event *ev);
+/* The unique races found so far, in the order found; *n gets their number.  The array
+** stays valid until the next scord_oracle_apply or scord_oracle_free. */
+const scord_oracle_race *scord_oracle_races(const scord_oracle *o, size_t *n);
+/* Format one race as "oracle-race pc=0x.. addr=0x.. sm= cta= warp= kind= prev_sm= ..." (no
+** newline); returns what snprintf returns. */
+int scord_oracle_race_format(const scord_oracle_race *r, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

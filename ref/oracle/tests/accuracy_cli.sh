@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# accuracy_cli.sh SCORD_ACCURACY DIR -- CTest oracle/cli: scord-accuracy's output contract.
+#   a bad vector stops with "FILE:LINE: message" naming the field, exit 2;
+#   --json prints one object per file plus a total whose sums match the text output;
+#   tp + fn = oracle and tp + fp = detector on every line.
+set -u
+acc=${1:?usage: accuracy_cli.sh SCORD_ACCURACY DIR}
+dir=${2:?usage: accuracy_cli.sh SCORD_ACCURACY DIR}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $1"; fail=1; }
+
+printf 'scord-vectors 1\nst sm=0 cta=0 warp=99 addr=0xC0000100\n' > "$tmp/bad.vec"
+out=$("$acc" "$tmp/bad.vec" 2>&1); rc=$?
+[ $rc -eq 2 ] || bad "bad input: exit $rc, want 2"
+grep -qF "$tmp/bad.vec:2:" <<<"$out" && grep -q "warp" <<<"$out" || bad "bad input: message '$out' lacks FILE:2: and the field"
+
+text=$("$acc" "$dir"/*.vec) || bad "text run exited $?"
+json=$("$acc" --json "$dir"/*.vec) || bad "json run exited $?"
+nfiles=$(ls "$dir"/*.vec | wc -l)
+[ "$(grep -c '^accuracy file=' <<<"$text")" -eq "$nfiles" ] || bad "text: not one line per file"
+[ "$(grep -c '^{"file":' <<<"$json")" -eq $((nfiles + 1)) ] || bad "json: not one object per file plus total"
+while read -r line; do
+  o=$(sed 's/.* oracle=\([0-9]*\) .*/\1/' <<<"$line"); d=$(sed 's/.* detector=\([0-9]*\) .*/\1/' <<<"$line")
+  tp=$(sed 's/.* tp=\([0-9]*\) .*/\1/' <<<"$line"); fp=$(sed 's/.* fp=\([0-9]*\) .*/\1/' <<<"$line")
+  fn=$(sed 's/.* fn=\([0-9]*\)$/\1/' <<<"$line")
+  [ $((tp + fn)) -eq "$o" ] && [ $((tp + fp)) -eq "$d" ] || bad "inconsistent counts: $line"
+done < <(grep -E '^(accuracy|total) ' <<<"$text")
+t=$(grep '^total ' <<<"$text" | sed 's/^total //')
+j=$(grep '"file":"total"' <<<"$json" | sed 's/[{}"]//g; s/file:total,//; s/:/=/g; s/,/ /g')
+[ "$t" = "$j" ] || bad "total differs: text '$t' json '$j'"
+[ $fail -eq 0 ] && echo "accuracy-cli: ok"
+exit $fail
