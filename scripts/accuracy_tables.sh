@@ -1,0 +1,59 @@
+#!/bin/sh
+# accuracy_tables.sh -- the paper's Tables VI and VII against the exact oracle (issue 15 item 3,
+# docs/accuracy.md "Tables VI and VII").  For each of the seven applications it generates the
+# vector with every race switched on (--inject=all) and with none, then runs scord-accuracy:
+#   Table VI:  races the oracle finds, and those the detector finds with md_ratio 1 and 16
+#              (true positives; false positives and misses beside them);
+#   Table VII: false positives on the race-free application with granule 4, 8 and 16 bytes.
+# Counting is scord-accuracy's: one race per (pc of the later access, word address).
+# Usage: scripts/accuracy_tables.sh [--size small|large] [--seed N] [--bin DIR]
+# Prints two Markdown tables; exit 0, 1 when a tool failed, 2 on a usage error.
+set -eu
+size=small seed=1 bin=build/bin
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --size) size=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --bin) bin=$2; shift 2 ;;
+    *) echo "accuracy_tables.sh: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+for t in scord-gen scord-accuracy; do
+  [ -x "$bin/$t" ] || { echo "accuracy_tables.sh: $bin/$t not built" >&2; exit 1; }
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+apps=$("$bin/scord-gen" --list | sed -n 's/^\([a-z0-9]*\): .*/\1/p' | grep -v '^random$')
+
+# field NAME LINE: the value of NAME=... in one "accuracy" line.
+field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+# total ARGS...: scord-accuracy's total line.
+total() { "$bin/scord-accuracy" "$@" | grep '^total' || { echo "accuracy_tables.sh: scord-accuracy $*" >&2; exit 1; }; }
+
+echo "Table VI: races with every injection on (size $size, seed $seed)"
+echo
+echo "| app | oracle | md_ratio 1: found | fp | missed | md_ratio 16: found | fp | missed |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+s_or=0 s_t1=0 s_t16=0
+for a in $apps; do
+  "$bin/scord-gen" app="$a" --inject=all --seed="$seed" --size="$size" --out-vec="$tmp/${a}_all.vec"
+  "$bin/scord-gen" app="$a" --seed="$seed" --size="$size" --out-vec="$tmp/${a}_none.vec"
+  l1=$(total "$tmp/${a}_all.vec")
+  l16=$(total --config md_ratio=16 "$tmp/${a}_all.vec")
+  o=$(field oracle "$l1")
+  echo "| $a | $o | $(field tp "$l1") | $(field fp "$l1") | $(field fn "$l1") | $(field tp "$l16") | $(field fp "$l16") | $(field fn "$l16") |"
+  s_or=$((s_or + o)) s_t1=$((s_t1 + $(field tp "$l1"))) s_t16=$((s_t16 + $(field tp "$l16")))
+done
+echo "| **total** | $s_or | $s_t1 | | | $s_t16 | | |"
+echo
+echo "Table VII: false positives on the race-free applications by granule"
+echo
+echo "| app | oracle | granule 4 | granule 8 | granule 16 |"
+echo "|---|---:|---:|---:|---:|"
+for a in $apps; do
+  row="| $a | $(field oracle "$(total "$tmp/${a}_none.vec")")"
+  for g in 4 8 16; do
+    row="$row | $(field fp "$(total --config granule=$g "$tmp/${a}_none.vec")")"
+  done
+  echo "$row |"
+done
