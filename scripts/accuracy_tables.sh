@@ -4,16 +4,19 @@
 # vector with every race switched on (--inject=all) and with none, then runs scord-accuracy:
 #   Table VI:  races the oracle finds, and those the detector finds with md_ratio 1 and 16
 #              (true positives; false positives and misses beside them);
-#   Table VII: false positives on the race-free application with granule 4, 8 and 16 bytes.
+#   Table VII: false positives on the race-free application with granule 4, 8 and 16 bytes;
+#   per class: over --streams random streams (scord-gen app=random, seeds 1..N), the oracle's
+#              races by reason (found / missed) and the detector's by race type (true / false).
 # Counting is scord-accuracy's: one race per (pc of the later access, word address).
-# Usage: scripts/accuracy_tables.sh [--size small|large] [--seed N] [--bin DIR]
+# Usage: scripts/accuracy_tables.sh [--size small|large] [--seed N] [--streams N] [--bin DIR]
 # Prints two Markdown tables; exit 0, 1 when a tool failed, 2 on a usage error.
 set -eu
-size=small seed=1 bin=build/bin
+size=small seed=1 streams=10 bin=build/bin
 while [ $# -gt 0 ]; do
   case "$1" in
     --size) size=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
+    --streams) streams=$2; shift 2 ;;
     --bin) bin=$2; shift 2 ;;
     *) echo "accuracy_tables.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -57,3 +60,25 @@ for a in $apps; do
   done
   echo "$row |"
 done
+
+echo
+echo "Per class over $streams random streams (scord-gen app=random, seeds 1..$streams)"
+echo
+r=""
+i=1
+while [ "$i" -le "$streams" ]; do
+  "$bin/scord-gen" app=random --seed="$i" --out-vec="$tmp/random_$i.vec"
+  r="$r $tmp/random_$i.vec"
+  i=$((i + 1))
+done
+# shellcheck disable=SC2086
+cls=$("$bin/scord-accuracy" --by-class $r) || { echo "accuracy_tables.sh: scord-accuracy --by-class" >&2; exit 1; }
+echo "| oracle's reason | races | found | missed |"
+echo "|---|---:|---:|---:|"
+printf '%s\n' "$cls" | sed -n 's/^class oracle=\([a-z_]*\) races=\([0-9]*\) tp=\([0-9]*\) fn=\([0-9]*\)$/| \1 | \2 | \3 | \4 |/p'
+echo
+echo "| detector's type | races | true | false |"
+echo "|---|---:|---:|---:|"
+printf '%s\n' "$cls" | sed -n 's/^class detector=\([a-z_]*\) races=\([0-9]*\) tp=\([0-9]*\) fp=\([0-9]*\)$/| \1 | \2 | \3 | \4 |/p'
+t=$(printf '%s\n' "$cls" | grep '^total ')
+echo; echo "Total: oracle $(field oracle "$t"), detector $(field detector "$t"), tp $(field tp "$t"), fp $(field fp "$t"), fn $(field fn "$t")."

@@ -1,7 +1,7 @@
 /*
 ** scord-accuracy -- compare the ScoRD detector model with the exact oracle (oracle.h).
 **
-**   scord-accuracy [--config key=value]... [--json] [--races] FILE...
+**   scord-accuracy [--config key=value]... [--json] [--races] [--by-class] FILE...
 **
 ** What it is for: measuring the detector's accuracy on vector files (docs/accuracy.md).
 ** Each file is read once with the existing reader (ref/src/vecread.c: the file's config
@@ -16,29 +16,37 @@
 **   accuracy file=PATH oracle=|O| detector=|D| tp=.. fp=.. fn=..
 ** and a final "total" line with the sums (--json: one JSON object per file and one with
 ** "file":"total").  --races also lists every key as "  tp|fp|fn pc=.. addr=..".
+** --by-class adds, after the total, the split by class over all files: for each of the
+** oracle's reasons (scord_oracle_why) "class oracle=WHY races=N tp=T fn=F", and for each
+** detector race type (the type of the key's first record) "class detector=TYPE races=N
+** tp=T fp=F" (text form only).
 ** Exit status: 0, or 2 on a usage or input error ("FILE:LINE: message" on stderr).
 */
 #include "oracle.h"
 #include "scord/vecread.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct acc_opts {
-  bool json, races;
+  bool json, races, by_class;
   const char **cfg;
   size_t ncfg;
 } acc_opts;
 
 typedef struct acc_counts {
   uint64_t oracle, detector, tp, fp, fn;
+  /* by class: [why][0] tp, [why][1] fn; [type][0] tp, [type][1] fp */
+  uint64_t why[SCORD_ORC_WHY_COUNT][2], type[SCORD_RACE_TYPE_COUNT][2];
 } acc_counts;
 
 /* A (pc, addr) key list: small files, so linear membership is fine. */
 typedef struct keyset {
   uint64_t *pc, *addr;
+  uint8_t *type;        /* the detector's race type of the key's first record */
   size_t n, cap;
 } keyset;
 
@@ -48,8 +56,8 @@ static bool key_has(const keyset *k, uint64_t pc, uint64_t addr) {
   return false;
 }
 
-/* Add (pc, addr) unless present.  0, or -1 on OOM. */
-static int key_add(keyset *k, uint64_t pc, uint64_t addr) {
+/* Add (pc, addr) of type unless present.  0, or -1 on OOM. */
+static int key_add(keyset *k, uint64_t pc, uint64_t addr, uint8_t type) {
   if (key_has(k, pc, addr)) return 0;
   if (k->n == k->cap) {
     size_t cap = k->cap ? 2 * k->cap : 64;
@@ -59,18 +67,24 @@ static int key_add(keyset *k, uint64_t pc, uint64_t addr) {
     uint64_t *a = realloc(k->addr, cap * sizeof *a);
     if (!a) return -1;
     k->addr = a;
+    uint8_t *t = realloc(k->type, cap * sizeof *t);
+    if (!t) return -1;
+    k->type = t;
     k->cap = cap;
   }
+  assert(type < SCORD_RACE_TYPE_COUNT);
+  k->type[k->n] = type;
   k->pc[k->n] = pc;
   k->addr[k->n++] = addr;
   return 0;
 }
 
 static void usage(FILE *f) {
-  fputs("usage: scord-accuracy [--config key=value]... [--json] [--races] FILE...\n"
+  fputs("usage: scord-accuracy [--config key=value]... [--json] [--races] [--by-class] FILE...\n"
         "Runs the exact race oracle and the ScoRD detector model on each vector file and\n"
         "counts unique races (pc of the later access, word address): oracle, detector,\n"
-        "tp, fp, fn per file and in total. expect lines are ignored. Exit: 0, 2 on error.\n",
+        "tp, fp, fn per file and in total (--by-class: also split by the oracle's reason\n"
+        "and the detector's race type). expect lines are ignored. Exit: 0, 2 on error.\n",
         f);
 }
 
@@ -112,7 +126,7 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
     }
     scord_race rr;
     while (scord_detector_pop_race(scord_system_detector(sys), &rr))
-      if (key_add(&det, rr.pc, rr.addr)) {
+      if (key_add(&det, rr.pc, rr.addr, rr.type)) {
         fprintf(stderr, "%s:%" PRIu64 ": out of memory\n", path, ev.line);
         status = 2;
         break;
@@ -126,6 +140,8 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
     for (size_t i = 0; i < n; i++) {
       bool hit = key_has(&det, or[i].pc, or[i].addr);
       if (hit) c->tp++; else c->fn++;
+      assert(or[i].why < SCORD_ORC_WHY_COUNT);
+      c->why[or[i].why][hit ? 0 : 1]++;
       if (o->races && !o->json) {
         char line[512];
         scord_oracle_race_format(&or[i], line, sizeof line);
@@ -133,15 +149,17 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
       }
     }
     c->fp = det.n - c->tp;
-    if (o->races && !o->json)
-      for (size_t i = 0; i < det.n; i++) {
-        bool hit = false;
-        for (size_t j = 0; j < n && !hit; j++) hit = or[j].pc == det.pc[i] && or[j].addr == det.addr[i];
-        if (!hit) printf("  fp detector-race pc=0x%" PRIx64 " addr=0x%" PRIx64 "\n", det.pc[i], det.addr[i]);
-      }
+    for (size_t i = 0; i < det.n; i++) {
+      bool hit = false;
+      for (size_t j = 0; j < n && !hit; j++) hit = or[j].pc == det.pc[i] && or[j].addr == det.addr[i];
+      c->type[det.type[i]][hit ? 0 : 1]++;
+      if (!hit && o->races && !o->json)
+        printf("  fp detector-race pc=0x%" PRIx64 " addr=0x%" PRIx64 "\n", det.pc[i], det.addr[i]);
+    }
   }
   free(det.pc);
   free(det.addr);
+  free(det.type);
   scord_oracle_free(orc);
   scord_system_free(sys);
   scord_vr_close(r);
@@ -178,6 +196,7 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
     const char *a = argv[i];
     if (strcmp(a, "--json") == 0) o.json = true;
     else if (strcmp(a, "--races") == 0) o.races = true;
+    else if (strcmp(a, "--by-class") == 0) o.by_class = true;
     else if (strcmp(a, "--config") == 0 || strncmp(a, "--config=", 9) == 0) {
       const char *kv = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
       if (!kv) {
@@ -229,9 +248,21 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
     tot.tp += c.tp;
     tot.fp += c.fp;
     tot.fn += c.fn;
+    for (int w = 0; w < SCORD_ORC_WHY_COUNT; w++)
+      for (int k = 0; k < 2; k++) tot.why[w][k] += c.why[w][k];
+    for (int t = 0; t < SCORD_RACE_TYPE_COUNT; t++)
+      for (int k = 0; k < 2; k++) tot.type[t][k] += c.type[t][k];
     fflush(stdout);
   }
   print_counts("total", &tot, o.json, !o.json);
+  if (o.by_class && !o.json) {
+    for (int w = 0; w < SCORD_ORC_WHY_COUNT; w++)
+      printf("class oracle=%s races=%" PRIu64 " tp=%" PRIu64 " fn=%" PRIu64 "\n", scord_oracle_why_name[w],
+             tot.why[w][0] + tot.why[w][1], tot.why[w][0], tot.why[w][1]);
+    for (int t = 0; t < SCORD_RACE_TYPE_COUNT; t++)
+      printf("class detector=%s races=%" PRIu64 " tp=%" PRIu64 " fp=%" PRIu64 "\n", scord_race_type_name[t],
+             tot.type[t][0] + tot.type[t][1], tot.type[t][0], tot.type[t][1]);
+  }
   return worst;
 }
 

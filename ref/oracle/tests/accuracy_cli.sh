@@ -2,7 +2,9 @@
 # accuracy_cli.sh SCORD_ACCURACY DIR -- CTest oracle/cli: scord-accuracy's output contract.
 #   a bad vector stops with "FILE:LINE: message" naming the field, exit 2;
 #   --json prints one object per file plus a total whose sums match the text output;
-#   tp + fn = oracle and tp + fp = detector on every line.
+#   tp + fn = oracle and tp + fp = detector on every line;
+#   --by-class: the oracle classes sum to the total's oracle, tp and fn, the detector types to
+#   its detector, tp and fp, and the per-file lines are unchanged.
 set -u
 acc=${1:?usage: accuracy_cli.sh SCORD_ACCURACY DIR}
 dir=${2:?usage: accuracy_cli.sh SCORD_ACCURACY DIR}
@@ -29,5 +31,15 @@ done < <(grep -E '^(accuracy|total) ' <<<"$text")
 t=$(grep '^total ' <<<"$text" | sed 's/^total //')
 j=$(grep '"file":"total"' <<<"$json" | sed 's/[{}"]//g; s/file:total,//; s/:/=/g; s/,/ /g')
 [ "$t" = "$j" ] || bad "total differs: text '$t' json '$j'"
+cls=$("$acc" --by-class "$dir"/*.vec) || bad "--by-class run exited $?"
+[ "$(grep -v '^class ' <<<"$cls")" = "$text" ] || bad "--by-class changed the per-file lines"
+sum() { grep "^class $1=" <<<"$cls" | sed -n "s/.* $2=\([0-9]*\).*/\1/p" | awk '{s += $1} END {print s + 0}'; }
+tot() { grep '^total ' <<<"$text" | sed -n "s/.* $1=\([0-9]*\).*/\1/p"; }
+[ "$(grep -c '^class oracle=' <<<"$cls")" -ge 1 ] && [ "$(grep -c '^class detector=' <<<"$cls")" -ge 1 ] ||
+  bad "--by-class printed no class lines"
+[ "$(sum oracle races)" = "$(tot oracle)" ] && [ "$(sum oracle tp)" = "$(tot tp)" ] &&
+  [ "$(sum oracle fn)" = "$(tot fn)" ] || bad "oracle classes do not sum to the total"
+[ "$(sum detector races)" = "$(tot detector)" ] && [ "$(sum detector tp)" = "$(tot tp)" ] &&
+  [ "$(sum detector fp)" = "$(tot fp)" ] || bad "detector types do not sum to the total"
 [ $fail -eq 0 ] && echo "accuracy-cli: ok"
 exit $fail
