@@ -11,7 +11,7 @@ bin=${2:?usage: tables_check.sh SCRIPT BINDIR}
 out=$("$script" --bin "$bin") || { echo "FAIL: accuracy_tables.sh exited $?"; echo "$out"; exit 1; }
 echo "$out"
 t6=$(awk '/^Table VI:/{f=1} /^Table VII:/{f=0} f && /^\| [a-z0-9]+ \|/ && !/^\| app \|/' <<<"$out")
-t7=$(awk '/^Table VII:/{f=1} f && /^\| [a-z0-9]+ \|/ && !/^\| app \|/' <<<"$out")
+t7=$(awk '/^Table VII:/{f=1} /^Per class/{f=0} f && /^\| [a-z0-9]+ \|/ && !/^\| app \|/' <<<"$out")
 fail=0
 [ "$(wc -l <<<"$t6")" -eq 7 ] || { echo "FAIL: Table VI has $(wc -l <<<"$t6") rows"; fail=1; }
 [ "$(wc -l <<<"$t7")" -eq 7 ] || { echo "FAIL: Table VII has $(wc -l <<<"$t7") rows"; fail=1; }
