@@ -19,7 +19,8 @@
 ** --by-class adds, after the total, the split by class over all files: for each of the
 ** oracle's reasons (scord_oracle_why) "class oracle=WHY races=N tp=T fn=F", and for each
 ** detector race type (the type of the key's first record) "class detector=TYPE races=N
-** tp=T fp=F" (text form only).
+** tp=T fp=F" (text form only), and "class aliasing accesses=N tag_miss=M": the lanes the
+** detector checked and how many found their entry holding another tag (metadata aliasing).
 ** Exit status: 0, or 2 on a usage or input error ("FILE:LINE: message" on stderr).
 */
 #include "oracle.h"
@@ -39,6 +40,7 @@ typedef struct acc_opts {
 
 typedef struct acc_counts {
   uint64_t oracle, detector, tp, fp, fn;
+  uint64_t accesses, tag_miss;  /* detector lanes checked, tag replacements (metadata aliasing) */
   /* by class: [why][0] tp, [why][1] fn; [type][0] tp, [type][1] fp */
   uint64_t why[SCORD_ORC_WHY_COUNT][2], type[SCORD_RACE_TYPE_COUNT][2];
 } acc_counts;
@@ -149,6 +151,9 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
       }
     }
     c->fp = det.n - c->tp;
+    const scord_detector_stats *st = scord_detector_get_stats(scord_system_detector(sys));
+    c->accesses = st->accesses;
+    c->tag_miss = st->cover[0][SCORD_STEP_TAG_MISS] + st->cover[1][SCORD_STEP_TAG_MISS];
     for (size_t i = 0; i < det.n; i++) {
       bool hit = false;
       for (size_t j = 0; j < n && !hit; j++) hit = or[j].pc == det.pc[i] && or[j].addr == det.addr[i];
@@ -248,6 +253,8 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
     tot.tp += c.tp;
     tot.fp += c.fp;
     tot.fn += c.fn;
+    tot.accesses += c.accesses;
+    tot.tag_miss += c.tag_miss;
     for (int w = 0; w < SCORD_ORC_WHY_COUNT; w++)
       for (int k = 0; k < 2; k++) tot.why[w][k] += c.why[w][k];
     for (int t = 0; t < SCORD_RACE_TYPE_COUNT; t++)
@@ -256,6 +263,7 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
   }
   print_counts("total", &tot, o.json, !o.json);
   if (o.by_class && !o.json) {
+    printf("class aliasing accesses=%" PRIu64 " tag_miss=%" PRIu64 "\n", tot.accesses, tot.tag_miss);
     for (int w = 0; w < SCORD_ORC_WHY_COUNT; w++)
       printf("class oracle=%s races=%" PRIu64 " tp=%" PRIu64 " fn=%" PRIu64 "\n", scord_oracle_why_name[w],
              tot.why[w][0] + tot.why[w][1], tot.why[w][0], tot.why[w][1]);

@@ -4,7 +4,7 @@
 # the same at every point (it does not depend on detector parameters); tp + fp = detector and
 # tp + fn = oracle on every row; the paper's point is marked once per parameter; some point is on
 # the Pareto front; and the fence-ID wrap shows: 2-bit fence IDs give more false positives than
-# 8-bit ones.
+# 8-bit ones; every point checked lanes, and md_ratio 1 (one tag per entry) has no tag miss.
 set -u
 script=${1:?usage: sweep_check.sh SCRIPT BINDIR}
 bin=${2:?usage: sweep_check.sh SCRIPT BINDIR}
@@ -17,7 +17,9 @@ cat "$csv"
 awk -F, 'NR == 1 { next }
   { rows++; if (o == "") o = $5; if ($5 != o) bad = bad " oracle-varies"
     if ($7 + $8 != $6 || $7 + $9 != $5) bad = bad " counts@" $1 "=" $2
-    paper[$1] += $10; pareto += $11
+    paper[$1] += $10; pareto += $13
+    if ($1 == "md_ratio" && $2 == 1 && $12 != 0) bad = bad " tag-miss-at-md1=" $12
+    if ($11 == 0) bad = bad " no-accesses@" $1 "=" $2
     if ($1 == "fence_id_bits" && $2 == 2) fp2 = $8
     if ($1 == "fence_id_bits" && $2 == 8) fp8 = $8 }
   END {
