@@ -20,7 +20,9 @@
 ** oracle's reasons (scord_oracle_why) "class oracle=WHY races=N tp=T fn=F", and for each
 ** detector race type (the type of the key's first record) "class detector=TYPE races=N
 ** tp=T fp=F" (text form only), and "class aliasing accesses=N tag_miss=M": the lanes the
-** detector checked and how many found their entry holding another tag (metadata aliasing).
+** detector checked and how many found their entry holding another tag (metadata aliasing), and
+** per fence-ID width W (2..8) "class fence_wrap bits=W wraps=N fences=F max_per_kernel=M": how
+** often a warp's fence counter of one scope wraps at that width within a kernel.
 ** Exit status: 0, or 2 on a usage or input error ("FILE:LINE: message" on stderr).
 */
 #include "oracle.h"
@@ -38,9 +40,15 @@ typedef struct acc_opts {
   size_t ncfg;
 } acc_opts;
 
+#define ACC_WRAP_MIN 2 /* fence-ID widths whose wraps are counted */
+#define ACC_WRAP_MAX 8
+
 typedef struct acc_counts {
   uint64_t oracle, detector, tp, fp, fn;
   uint64_t accesses, tag_miss;  /* detector lanes checked, tag replacements (metadata aliasing) */
+  /* fence counters (one per warp and scope, reset by a kernel, detector.md 3.1): fences, the
+  ** most any counter reached in one kernel, and wraps[w] = sum over counters of count >> w */
+  uint64_t fences, fence_max, wraps[ACC_WRAP_MAX + 1];
   /* by class: [why][0] tp, [why][1] fn; [type][0] tp, [type][1] fp */
   uint64_t why[SCORD_ORC_WHY_COUNT][2], type[SCORD_RACE_TYPE_COUNT][2];
 } acc_counts;
@@ -90,6 +98,16 @@ static void usage(FILE *f) {
         f);
 }
 
+/* Fold the fence counters of one kernel into c and zero them. */
+static void wrap_flush(acc_counts *c, uint64_t *cnt, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    c->fences += cnt[i];
+    if (cnt[i] > c->fence_max) c->fence_max = cnt[i];
+    for (int w = ACC_WRAP_MIN; w <= ACC_WRAP_MAX; w++) c->wraps[w] += cnt[i] >> w;
+    cnt[i] = 0;
+  }
+}
+
 /* Run one file; fills *c.  Returns 0, or 2 on an input error or OOM (message printed). */
 static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
   scord_vreader *r = scord_vr_open(path, o->cfg, o->ncfg);
@@ -100,6 +118,9 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
   scord_system *sys = NULL;
   scord_oracle *orc = NULL;
   keyset det = {0};
+  uint64_t *fcnt = NULL;  /* fence counts per (sm, warp, scope) in this kernel */
+  size_t nfcnt = 0, wps = 0;
+  acc_counts wr = {0};    /* the fence-wrap part of *c, gathered as the file runs */
   int status = 0;
   scord_event ev;
   for (;;) {
@@ -113,13 +134,22 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
       const scord_params *p = scord_vr_params(r);
       sys = scord_system_new(p, NULL);
       orc = scord_oracle_new(p);
-      if (!sys || !orc) {
+      wps = (size_t)p->warps_per_sm;
+      nfcnt = (size_t)p->num_sms * wps * 2;
+      fcnt = calloc(nfcnt, sizeof *fcnt);
+      if (!sys || !orc || !fcnt) {
         fprintf(stderr, "%s:%" PRIu64 ": out of memory creating the models\n", path, scord_vr_line(r));
         status = 2;
         break;
       }
     }
     if (rc == 0) break;
+    if (ev.type == SCORD_EV_FENCE) {
+      size_t i = ((size_t)ev.sm * wps + ev.warp) * 2 + (ev.scope == SCORD_SCOPE_CTA ? 0 : 1);
+      assert(i < nfcnt);
+      fcnt[i]++;
+    } else if (ev.type == SCORD_EV_KERNEL)
+      wrap_flush(&wr, fcnt, nfcnt);
     scord_system_apply(sys, &ev);
     if (scord_oracle_apply(orc, &ev) != 0) {
       fprintf(stderr, "%s:%" PRIu64 ": out of memory in the oracle\n", path, ev.line);
@@ -138,7 +168,9 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
   if (status == 0) {
     size_t n;
     const scord_oracle_race *or = scord_oracle_races(orc, &n);
-    *c = (acc_counts){.oracle = n, .detector = det.n};
+    wrap_flush(&wr, fcnt, nfcnt);
+    *c = (acc_counts){.oracle = n, .detector = det.n, .fences = wr.fences, .fence_max = wr.fence_max};
+    memcpy(c->wraps, wr.wraps, sizeof c->wraps);
     for (size_t i = 0; i < n; i++) {
       bool hit = key_has(&det, or[i].pc, or[i].addr);
       if (hit) c->tp++; else c->fn++;
@@ -165,6 +197,7 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
   free(det.pc);
   free(det.addr);
   free(det.type);
+  free(fcnt);
   scord_oracle_free(orc);
   scord_system_free(sys);
   scord_vr_close(r);
@@ -255,6 +288,9 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
     tot.fn += c.fn;
     tot.accesses += c.accesses;
     tot.tag_miss += c.tag_miss;
+    tot.fences += c.fences;
+    if (c.fence_max > tot.fence_max) tot.fence_max = c.fence_max;
+    for (int w = ACC_WRAP_MIN; w <= ACC_WRAP_MAX; w++) tot.wraps[w] += c.wraps[w];
     for (int w = 0; w < SCORD_ORC_WHY_COUNT; w++)
       for (int k = 0; k < 2; k++) tot.why[w][k] += c.why[w][k];
     for (int t = 0; t < SCORD_RACE_TYPE_COUNT; t++)
@@ -264,6 +300,9 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
   print_counts("total", &tot, o.json, !o.json);
   if (o.by_class && !o.json) {
     printf("class aliasing accesses=%" PRIu64 " tag_miss=%" PRIu64 "\n", tot.accesses, tot.tag_miss);
+    for (int w = ACC_WRAP_MIN; w <= ACC_WRAP_MAX; w++)
+      printf("class fence_wrap bits=%d wraps=%" PRIu64 " fences=%" PRIu64 " max_per_kernel=%" PRIu64 "\n", w,
+             tot.wraps[w], tot.fences, tot.fence_max);
     for (int w = 0; w < SCORD_ORC_WHY_COUNT; w++)
       printf("class oracle=%s races=%" PRIu64 " tp=%" PRIu64 " fn=%" PRIu64 "\n", scord_oracle_why_name[w],
              tot.why[w][0] + tot.why[w][1], tot.why[w][0], tot.why[w][1]);
