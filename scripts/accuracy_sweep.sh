@@ -9,7 +9,8 @@
 # Writes DIR/accuracy_sweep.csv (one row per point: cost, race counts, the paper's point, the lanes
 # checked and how many found their metadata entry holding another tag, i.e. the metadata-aliasing
 # rate against md_ratio; the fence-counter wraps at the point's fence_id_bits within a kernel; and
-# a pareto column: 1 when no other point
+# the pairs of distinct lock words and how many share a lock hash at the point's bloom_bin_bits
+# (their one-lock blooms intersect: the bloom's collision); and a pareto column: 1 when no other point
 # has both less on-chip state and fewer errors fp+fn, or for md/granule points less metadata
 # memory and fewer errors) and DIR/accuracy_sweep.png (gnuplot; skipped with a note when gnuplot
 # is missing), and prints the CSV.
@@ -54,7 +55,7 @@ for v in 4 8 16; do points+=("granule=$v"); done
 
 csv="$out/accuracy_sweep.csv"
 {
-  echo "param,value,state_bytes,md_overhead_pct,oracle,detector,tp,fp,fn,paper_point,accesses,tag_miss,fence_wraps"
+  echo "param,value,state_bytes,md_overhead_pct,oracle,detector,tp,fp,fn,paper_point,accesses,tag_miss,fence_wraps,lock_pairs,lock_aliased"
   for pt in "${points[@]}"; do
     k=${pt%%=*} v=${pt#*=}
     st=$("$bin/scord-state" --csv "$pt") || { echo "accuracy_sweep.sh: scord-state $pt" >&2; exit 1; }
@@ -64,12 +65,13 @@ csv="$out/accuracy_sweep.csv"
       { echo "accuracy_sweep.sh: scord-accuracy --config $pt" >&2; exit 1; }
     t=$(grep '^total ' <<<"$all")
     al=$(grep '^class aliasing ' <<<"$all")
+    lh=$(grep "^class lock_hash bins=$(cut -d, -f6 <<<"$st") " <<<"$all")
     fw=$(grep "^class fence_wrap bits=$(cut -d, -f4 <<<"$st") " <<<"$all" | sed -n 's/.* wraps=\([0-9]*\).*/\1/p')
     f() { sed -n "s/.* $1=\([0-9]*\).*/\1/p" <<<"$t"; }
     paper=0
     [ "$st" = "$def" ] && [ "$k" != granule ] && paper=1
     [ "$k" = granule ] && [ "$v" = 4 ] && paper=1
-    echo "$k,$v,$bytes,$md,$(f oracle),$(f detector),$(f tp),$(f fp),$(f fn),$paper,$(sed -n 's/.* accesses=\([0-9]*\).*/\1/p' <<<"$al"),$(sed -n 's/.* tag_miss=\([0-9]*\).*/\1/p' <<<"$al"),$fw"
+    echo "$k,$v,$bytes,$md,$(f oracle),$(f detector),$(f tp),$(f fp),$(f fn),$paper,$(sed -n 's/.* accesses=\([0-9]*\).*/\1/p' <<<"$al"),$(sed -n 's/.* tag_miss=\([0-9]*\).*/\1/p' <<<"$al"),$fw,$(sed -n 's/.* pairs=\([0-9]*\).*/\1/p' <<<"$lh"),$(sed -n 's/.* aliased=\([0-9]*\).*/\1/p' <<<"$lh")"
   done
 } > "$tmp/rows.csv"
 # Pareto flag: on-chip parameters against state bytes, metadata parameters against md memory.
@@ -103,7 +105,7 @@ set logscale x 2
 plot "$csv" using (strcol(1) ne "md_ratio" && strcol(1) ne "granule" ? \$3 : 1/0):9 with points pt 7 title "missed (fn)", \
      "" using (strcol(1) ne "md_ratio" && strcol(1) ne "granule" ? \$3 : 1/0):8 with points pt 5 title "false (fp)", \
      "" using (\$10 == 1 && strcol(1) eq "fence_id_bits" ? \$3 : 1/0):(\$8+\$9) with points pt 6 ps 3 title "paper's point (fp+fn)", \
-     "" using (\$14 == 1 && strcol(1) ne "md_ratio" && strcol(1) ne "granule" ? \$3 : 1/0):(\$8+\$9) with points pt 2 ps 2 title "Pareto front (fp+fn)", \
+     "" using (\$16 == 1 && strcol(1) ne "md_ratio" && strcol(1) ne "granule" ? \$3 : 1/0):(\$8+\$9) with points pt 2 ps 2 title "Pareto front (fp+fn)", \
      "" using (strcol(1) ne "md_ratio" && strcol(1) ne "granule" ? \$3 : 1/0):9:(sprintf("%s=%s", stringcolumn(1), stringcolumn(2))) with labels offset 0,1 font ",7" notitle
 set xlabel "metadata memory (% of the tracked window)"
 unset logscale x
@@ -111,7 +113,7 @@ set logscale x 2
 plot "$csv" using (strcol(1) eq "md_ratio" || strcol(1) eq "granule" ? \$4 : 1/0):9 with points pt 7 title "missed (fn)", \
      "" using (strcol(1) eq "md_ratio" || strcol(1) eq "granule" ? \$4 : 1/0):8 with points pt 5 title "false (fp)", \
      "" using (\$10 == 1 && strcol(1) eq "md_ratio" ? \$4 : 1/0):(\$8+\$9) with points pt 6 ps 3 title "paper's point (fp+fn)", \
-     "" using (\$14 == 1 && (strcol(1) eq "md_ratio" || strcol(1) eq "granule") ? \$4 : 1/0):(\$8+\$9) with points pt 2 ps 2 title "Pareto front (fp+fn)", \
+     "" using (\$16 == 1 && (strcol(1) eq "md_ratio" || strcol(1) eq "granule") ? \$4 : 1/0):(\$8+\$9) with points pt 2 ps 2 title "Pareto front (fp+fn)", \
      "" using (strcol(1) eq "md_ratio" || strcol(1) eq "granule" ? \$4 : 1/0):9:(sprintf("%s=%s", stringcolumn(1), stringcolumn(2))) with labels offset 0,1 font ",7" notitle
 unset multiplot
 EOF

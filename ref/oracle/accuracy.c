@@ -22,7 +22,9 @@
 ** tp=T fp=F" (text form only), and "class aliasing accesses=N tag_miss=M": the lanes the
 ** detector checked and how many found their entry holding another tag (metadata aliasing), and
 ** per fence-ID width W (2..8) "class fence_wrap bits=W wraps=N fences=F max_per_kernel=M": how
-** often a warp's fence counter of one scope wraps at that width within a kernel.
+** often a warp's fence counter of one scope wraps at that width within a kernel, and per bloom
+** bin count B (2..16) "class lock_hash bins=B pairs=P aliased=A": of the pairs of distinct lock
+** words acquired in one file, those whose lock hashes are equal (their one-lock blooms intersect).
 ** Exit status: 0, or 2 on a usage or input error ("FILE:LINE: message" on stderr).
 */
 #include "oracle.h"
@@ -42,6 +44,7 @@ typedef struct acc_opts {
 
 #define ACC_WRAP_MIN 2 /* fence-ID widths whose wraps are counted */
 #define ACC_WRAP_MAX 8
+#define ACC_BINS_LOG_MAX 4 /* bloom bins 2, 4, 8, 16 */
 
 typedef struct acc_counts {
   uint64_t oracle, detector, tp, fp, fn;
@@ -49,6 +52,10 @@ typedef struct acc_counts {
   /* fence counters (one per warp and scope, reset by a kernel, detector.md 3.1): fences, the
   ** most any counter reached in one kernel, and wraps[w] = sum over counters of count >> w */
   uint64_t fences, fence_max, wraps[ACC_WRAP_MAX + 1];
+  /* lock-hash aliasing (detector.md 3.3/3.4): over pairs of distinct lock words acquired in one
+  ** file, how many share the hash a = (addr >> 2) mod 2^(2k), k = log2(bins), for bins 2..16;
+  ** two such locks have intersecting blooms (the bloom's collision for one lock each) */
+  uint64_t lock_pairs, lock_alias[ACC_BINS_LOG_MAX + 1];
   /* by class: [why][0] tp, [why][1] fn; [type][0] tp, [type][1] fp */
   uint64_t why[SCORD_ORC_WHY_COUNT][2], type[SCORD_RACE_TYPE_COUNT][2];
 } acc_counts;
@@ -108,6 +115,18 @@ static void wrap_flush(acc_counts *c, uint64_t *cnt, size_t n) {
   }
 }
 
+/* Count pairs of the n distinct lock words in locks[] and those whose hashes alias, per k. */
+static void lock_alias_count(acc_counts *c, const uint64_t *locks, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = i + 1; j < n; j++) {
+      c->lock_pairs++;
+      for (int k = 1; k <= ACC_BINS_LOG_MAX; k++) {
+        uint64_t m = ((uint64_t)1 << (2 * k)) - 1;
+        if (((locks[i] >> 2) & m) == ((locks[j] >> 2) & m)) c->lock_alias[k]++;
+      }
+    }
+}
+
 /* Run one file; fills *c.  Returns 0, or 2 on an input error or OOM (message printed). */
 static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
   scord_vreader *r = scord_vr_open(path, o->cfg, o->ncfg);
@@ -121,6 +140,8 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
   uint64_t *fcnt = NULL;  /* fence counts per (sm, warp, scope) in this kernel */
   size_t nfcnt = 0, wps = 0;
   acc_counts wr = {0};    /* the fence-wrap part of *c, gathered as the file runs */
+  uint64_t *locks = NULL; /* distinct lock words acquired (cas 0 -> 1 returning 0) */
+  size_t nlocks = 0, caplocks = 0;
   int status = 0;
   scord_event ev;
   for (;;) {
@@ -150,6 +171,25 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
       fcnt[i]++;
     } else if (ev.type == SCORD_EV_KERNEL)
       wrap_flush(&wr, fcnt, nfcnt);
+    else if (ev.type == SCORD_EV_ATOM && ev.op == SCORD_OP_CAS && ev.has_cmp && ev.cmp == 0 &&
+             ev.has_val && ev.val == 1 && ev.has_old && ev.old == 0) {
+      bool seen = false;
+      for (size_t i = 0; i < nlocks && !seen; i++) seen = locks[i] == ev.addr;
+      if (!seen) {
+        if (nlocks == caplocks) {
+          size_t cap = caplocks ? 2 * caplocks : 16;
+          uint64_t *l = realloc(locks, cap * sizeof *l);
+          if (!l) {
+            fprintf(stderr, "%s:%" PRIu64 ": out of memory\n", path, ev.line);
+            status = 2;
+            break;
+          }
+          locks = l;
+          caplocks = cap;
+        }
+        locks[nlocks++] = ev.addr;
+      }
+    }
     scord_system_apply(sys, &ev);
     if (scord_oracle_apply(orc, &ev) != 0) {
       fprintf(stderr, "%s:%" PRIu64 ": out of memory in the oracle\n", path, ev.line);
@@ -171,6 +211,7 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
     wrap_flush(&wr, fcnt, nfcnt);
     *c = (acc_counts){.oracle = n, .detector = det.n, .fences = wr.fences, .fence_max = wr.fence_max};
     memcpy(c->wraps, wr.wraps, sizeof c->wraps);
+    lock_alias_count(c, locks, nlocks);
     for (size_t i = 0; i < n; i++) {
       bool hit = key_has(&det, or[i].pc, or[i].addr);
       if (hit) c->tp++; else c->fn++;
@@ -198,6 +239,7 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
   free(det.addr);
   free(det.type);
   free(fcnt);
+  free(locks);
   scord_oracle_free(orc);
   scord_system_free(sys);
   scord_vr_close(r);
@@ -291,6 +333,8 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
     tot.fences += c.fences;
     if (c.fence_max > tot.fence_max) tot.fence_max = c.fence_max;
     for (int w = ACC_WRAP_MIN; w <= ACC_WRAP_MAX; w++) tot.wraps[w] += c.wraps[w];
+    tot.lock_pairs += c.lock_pairs;
+    for (int k = 1; k <= ACC_BINS_LOG_MAX; k++) tot.lock_alias[k] += c.lock_alias[k];
     for (int w = 0; w < SCORD_ORC_WHY_COUNT; w++)
       for (int k = 0; k < 2; k++) tot.why[w][k] += c.why[w][k];
     for (int t = 0; t < SCORD_RACE_TYPE_COUNT; t++)
@@ -303,6 +347,9 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
     for (int w = ACC_WRAP_MIN; w <= ACC_WRAP_MAX; w++)
       printf("class fence_wrap bits=%d wraps=%" PRIu64 " fences=%" PRIu64 " max_per_kernel=%" PRIu64 "\n", w,
              tot.wraps[w], tot.fences, tot.fence_max);
+    for (int k = 1; k <= ACC_BINS_LOG_MAX; k++)
+      printf("class lock_hash bins=%d pairs=%" PRIu64 " aliased=%" PRIu64 "\n", 1 << k, tot.lock_pairs,
+             tot.lock_alias[k]);
     for (int w = 0; w < SCORD_ORC_WHY_COUNT; w++)
       printf("class oracle=%s races=%" PRIu64 " tp=%" PRIu64 " fn=%" PRIu64 "\n", scord_oracle_why_name[w],
              tot.why[w][0] + tot.why[w][1], tot.why[w][0], tot.why[w][1]);
