@@ -48,6 +48,9 @@ for a in $apps; do
   s_or=$((s_or + o)) s_t1=$((s_t1 + $(field tp "$l1"))) s_t16=$((s_t16 + $(field tp "$l16")))
 done
 echo "| **total** | $s_or | $s_t1 | | | $s_t16 | | |"
+mall=$("$bin/scord-accuracy" --by-class "$tmp"/*_all.vec | grep '^class missed ')
+echo
+echo "Missed keys (md_ratio 1) on a word the detector reported at another pc: $(field on_reported_word "$mall") of $(field fn "$mall")."
 echo
 echo "Table VII: false positives on the race-free applications by granule"
 echo
@@ -81,4 +84,6 @@ echo "| detector's type | races | true | false |"
 echo "|---|---:|---:|---:|"
 printf '%s\n' "$cls" | sed -n 's/^class detector=\([a-z_]*\) races=\([0-9]*\) tp=\([0-9]*\) fp=\([0-9]*\)$/| \1 | \2 | \3 | \4 |/p'
 t=$(printf '%s\n' "$cls" | grep '^total ')
-echo; echo "Total: oracle $(field oracle "$t"), detector $(field detector "$t"), tp $(field tp "$t"), fp $(field fp "$t"), fn $(field fn "$t")."
+m=$(printf '%s\n' "$cls" | grep '^class missed ')
+echo; echo "Missed keys on a word the detector reported at another pc (last owner after a race): $(field on_reported_word "$m") of $(field fn "$m")."
+echo "Total: oracle $(field oracle "$t"), detector $(field detector "$t"), tp $(field tp "$t"), fp $(field fp "$t"), fn $(field fn "$t")."

@@ -19,7 +19,8 @@
 ** --by-class adds, after the total, the split by class over all files: for each of the
 ** oracle's reasons (scord_oracle_why) "class oracle=WHY races=N tp=T fn=F", and for each
 ** detector race type (the type of the key's first record) "class detector=TYPE races=N
-** tp=T fp=F" (text form only), and "class aliasing accesses=N tag_miss=M": the lanes the
+** tp=T fp=F" (text form only), "class missed fn=N on_reported_word=R other=O" (misses on a
+** word the detector reported at another pc, the last-owner class, and the rest), and "class aliasing accesses=N tag_miss=M": the lanes the
 ** detector checked and how many found their entry holding another tag (metadata aliasing), and
 ** per fence-ID width W (2..8) "class fence_wrap bits=W wraps=N fences=F max_per_kernel=M": how
 ** often a warp's fence counter of one scope wraps at that width within a kernel, and per bloom
@@ -56,6 +57,9 @@ typedef struct acc_counts {
   ** file, how many share the hash a = (addr >> 2) mod 2^(2k), k = log2(bins), for bins 2..16;
   ** two such locks have intersecting blooms (the bloom's collision for one lock each) */
   uint64_t lock_pairs, lock_alias[ACC_BINS_LOG_MAX + 1];
+  /* misses (fn) on a word the detector reported a race on at another pc: after that race the
+  ** entry belongs to the racer (last owner only, docs/accuracy.md section 4) */
+  uint64_t fn_reported_word;
   /* by class: [why][0] tp, [why][1] fn; [type][0] tp, [type][1] fp */
   uint64_t why[SCORD_ORC_WHY_COUNT][2], type[SCORD_RACE_TYPE_COUNT][2];
 } acc_counts;
@@ -215,6 +219,11 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
     for (size_t i = 0; i < n; i++) {
       bool hit = key_has(&det, or[i].pc, or[i].addr);
       if (hit) c->tp++; else c->fn++;
+      if (!hit) {
+        bool word = false;
+        for (size_t j = 0; j < det.n && !word; j++) word = det.addr[j] == or[i].addr;
+        c->fn_reported_word += word;
+      }
       assert(or[i].why < SCORD_ORC_WHY_COUNT);
       c->why[or[i].why][hit ? 0 : 1]++;
       if (o->races && !o->json) {
@@ -334,6 +343,7 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
     if (c.fence_max > tot.fence_max) tot.fence_max = c.fence_max;
     for (int w = ACC_WRAP_MIN; w <= ACC_WRAP_MAX; w++) tot.wraps[w] += c.wraps[w];
     tot.lock_pairs += c.lock_pairs;
+    tot.fn_reported_word += c.fn_reported_word;
     for (int k = 1; k <= ACC_BINS_LOG_MAX; k++) tot.lock_alias[k] += c.lock_alias[k];
     for (int w = 0; w < SCORD_ORC_WHY_COUNT; w++)
       for (int k = 0; k < 2; k++) tot.why[w][k] += c.why[w][k];
@@ -343,6 +353,8 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
   }
   print_counts("total", &tot, o.json, !o.json);
   if (o.by_class && !o.json) {
+    printf("class missed fn=%" PRIu64 " on_reported_word=%" PRIu64 " other=%" PRIu64 "\n", tot.fn,
+           tot.fn_reported_word, tot.fn - tot.fn_reported_word);
     printf("class aliasing accesses=%" PRIu64 " tag_miss=%" PRIu64 "\n", tot.accesses, tot.tag_miss);
     for (int w = ACC_WRAP_MIN; w <= ACC_WRAP_MAX; w++)
       printf("class fence_wrap bits=%d wraps=%" PRIu64 " fences=%" PRIu64 " max_per_kernel=%" PRIu64 "\n", w,

@@ -41,5 +41,9 @@ tot() { grep '^total ' <<<"$text" | sed -n "s/.* $1=\([0-9]*\).*/\1/p"; }
   [ "$(sum oracle fn)" = "$(tot fn)" ] || bad "oracle classes do not sum to the total"
 [ "$(sum detector races)" = "$(tot detector)" ] && [ "$(sum detector tp)" = "$(tot tp)" ] &&
   [ "$(sum detector fp)" = "$(tot fp)" ] || bad "detector types do not sum to the total"
+mi=$(grep '^class missed ' <<<"$cls")
+r=$(sed -n 's/.* on_reported_word=\([0-9]*\) .*/\1/p' <<<"$mi"); x=$(sed -n 's/.* other=\([0-9]*\)$/\1/p' <<<"$mi")
+[ -n "$r" ] && [ -n "$x" ] && [ $((r + x)) -eq "$(tot fn)" ] ||
+  bad "missed split does not sum to fn: $mi"
 [ $fail -eq 0 ] && echo "accuracy-cli: ok"
 exit $fail
