@@ -1,0 +1,70 @@
+// scord_fifo.sv -- a small first-in first-out queue in flip-flops with valid/ready on both
+// sides, for the short queues of the detector (a few entries: request and write-back queues).
+// Workload: one push and one pop per cycle at most; data_o is a register read (no path from
+// valid_i/data_i to valid_o/data_o), ready_o is !full (a flop compare), so the FIFO cuts no
+// ready chain by itself but adds none.  Depth >= 1, any value; the count is sized to Depth.
+module scord_fifo #(
+  parameter int Width = 8,
+  parameter int Depth = 2
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic             valid_i,
+  output logic             ready_o,
+  input  logic [Width-1:0] data_i,
+  output logic             valid_o,
+  input  logic             ready_i,
+  output logic [Width-1:0] data_o
+);
+  localparam int PtrBits = scord_pkg::idx_bits(Depth);
+  localparam int CntBits = scord_pkg::idx_bits(Depth + 1);
+
+  logic [Width-1:0]   mem_q [Depth];
+  logic [PtrBits-1:0] wptr_d, wptr_q, rptr_d, rptr_q;
+  logic [CntBits-1:0] cnt_d, cnt_q;
+  logic               push, pop;
+
+  assign ready_o = (32'(cnt_q) != Depth);
+  assign valid_o = (cnt_q != '0);
+  assign data_o  = mem_q[rptr_q];
+  assign push    = valid_i && ready_o;
+  assign pop     = valid_o && ready_i;
+
+  always_comb begin
+    wptr_d = wptr_q;
+    rptr_d = rptr_q;
+    cnt_d  = cnt_q;
+    if (push) wptr_d = (32'(wptr_q) == Depth - 1) ? '0 : wptr_q + 1'b1;
+    if (pop)  rptr_d = (32'(rptr_q) == Depth - 1) ? '0 : rptr_q + 1'b1;
+    if (push && !pop) cnt_d = cnt_q + 1'b1;
+    if (pop && !push) cnt_d = cnt_q - 1'b1;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wptr_q <= '0;
+      rptr_q <= '0;
+      cnt_q  <= '0;
+    end else begin
+      wptr_q <= wptr_d;
+      rptr_q <= rptr_d;
+      cnt_q  <= cnt_d;
+    end
+  end
+
+  // Data: no reset (read only while the count says the word is held).
+  always_ff @(posedge clk_i) begin
+    if (push) mem_q[wptr_q] <= data_i;
+  end
+
+`ifndef SYNTHESIS
+  // Simulation only: the count never passes Depth (push is gated by ready_o; this catches an
+  // edit that ungates it).  Where the counter cannot hold more than Depth, it is moot.
+  if ((1 << CntBits) > Depth + 1) begin : g_chk
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (rst_ni && (32'(cnt_q) > Depth))
+        $fatal(1, "scord_fifo: count %0d above depth %0d", cnt_q, Depth);
+    end
+  end
+`endif
+endmodule

@@ -1,0 +1,447 @@
+// scord_line_accessor.sv -- one slice's metadata line accessor for the line-rate detector
+// (docs/rtl.md "Line accessor"): it takes the slice's beats in arrival order, fetches each
+// beat's 128-B metadata line through a tagged memory port that may answer out of order, hands
+// the beats to the checking stages in arrival order with their line, takes each checked line
+// back, and writes it to memory (masked by the entries the beat wrote).
+// Workload: one beat in, one beat out to the check and one checked line back per cycle, with
+// MaxOutstanding beats in flight (128: the metadata latency of the default GPU, docs/rtl.md
+// "Line-rate detector").  The per-beat data sit in two memories on scord_sram_1r1w (the line
+// buffer, MaxOutstanding x 1024 bits, and the beat info); the flops hold pointers, one ready
+// and one follower record per slot, and the predecessor table's valid bits.
+//
+// Same-line beats.  A beat whose line has an older beat in flight (allocated, not yet checked
+// back) does not read memory: it is that beat's follower and receives its checked line when
+// it comes back (forwarding, not a re-read).  The older beat in flight is found without a
+// match over every slot: the predecessor table, PredSets sets of PredWays ways indexed by the
+// line's low bits, holds in one way per in-flight line its youngest in-flight beat (line and
+// slot), with a valid bit that is cleared when that beat comes back with no follower.  A beat
+// of a new line whose set has every way live waits until one is back (counted in coll_stall).
+// Invariant: a way's valid bit is set iff it names the youngest in-flight beat of its line,
+// and every in-flight line has exactly one such way in its set.
+//
+// Memory order.  Reads and write-backs go on two channels, each applied in the order it
+// accepts requests; a read and a write-back accepted in one cycle may be applied in either
+// order.  A line is read only when no beat of it is in flight, and a read waits until every
+// write-back queued before it has been accepted in an earlier cycle (a count, not a match: at
+// line rate the wait is the write queue's depth, not a stall), so it sees the last write-back
+// of its line.  Read data may come back in any order.
+module scord_line_accessor #(
+  parameter int MaxOutstanding = 128,  // beats in flight, a power of two
+  parameter int PredSets       = MaxOutstanding,      // predecessor-table sets, power of two
+  parameter int PredWays       = 4,
+  parameter int LineIdxBits    = 26,   // metadata line index within the slice
+  parameter int Entries        = 16,   // 8-B entries per line
+  parameter int InfoBits       = 16,   // the beat's payload for the check, carried opaquely
+  parameter int WrFifoDepth    = 2,
+  parameter int RdFifoDepth    = 4,  // a read waits two cycles behind the write-backs queued before it
+  parameter int BufImpl        = scord_pkg::SramFlops,
+  parameter int PredImpl       = scord_pkg::SramFlops,
+  localparam int SlotBits = scord_pkg::idx_bits(MaxOutstanding),
+  localparam int DataBits = Entries * 64
+) (
+  input  logic                   clk_i,
+  input  logic                   rst_ni,
+  // Beats in arrival order.  nomem: an item with no line (broadcast, outside the window):
+  // it keeps its place in the order and reads nothing.
+  input  logic                   beat_valid_i,
+  output logic                   beat_ready_o,
+  input  logic [LineIdxBits-1:0] beat_line_i,
+  input  logic                   beat_nomem_i,
+  input  logic [InfoBits-1:0]    beat_info_i,
+  // To the checking stages, in arrival order, with the line as it is after every older beat.
+  output logic                   chk_valid_o,
+  input  logic                   chk_ready_i,
+  output logic [SlotBits-1:0]    chk_slot_o,
+  output logic [LineIdxBits-1:0] chk_line_o,
+  output logic                   chk_nomem_o,
+  output logic [InfoBits-1:0]    chk_info_o,
+  output logic [DataBits-1:0]    chk_data_o,
+  // Checked lines back, in the same order (done_slot_i is checked, not used).
+  input  logic                   done_valid_i,
+  output logic                   done_ready_o,
+  input  logic [SlotBits-1:0]    done_slot_i,
+  input  logic [LineIdxBits-1:0] done_line_i,
+  input  logic                   done_nomem_i,
+  input  logic [Entries-1:0]     done_wmask_i,
+  input  logic [DataBits-1:0]    done_data_i,
+  // Memory: reads tagged with the slot, masked line writes, ...
+  output logic                   mem_rd_valid_o,
+  input  logic                   mem_rd_ready_i,
+  output logic [LineIdxBits-1:0] mem_rd_line_o,
+  output logic [SlotBits-1:0]    mem_rd_tag_o,
+  output logic                   mem_wr_valid_o,
+  input  logic                   mem_wr_ready_i,
+  output logic [LineIdxBits-1:0] mem_wr_line_o,
+  output logic [Entries-1:0]     mem_wr_mask_o,
+  output logic [DataBits-1:0]    mem_wr_data_o,
+  // ... and read data in any order.
+  input  logic                   mem_rsp_valid_i,
+  output logic                   mem_rsp_ready_o,
+  input  logic [SlotBits-1:0]    mem_rsp_tag_i,
+  input  logic [DataBits-1:0]    mem_rsp_data_i,
+  // Nothing held: the kernel clear may start.  coll_stall: a cycle a beat waited for a
+  // predecessor-table index held by another line.
+  output logic                   idle_o,
+  output logic                   coll_stall_o
+);
+  localparam int SetBits  = scord_pkg::idx_bits(PredSets);
+  localparam int WayBits  = scord_pkg::idx_bits(PredWays);
+  localparam int PtrBits  = SlotBits + 1;          // slot index and a wrap bit
+  localparam int WayW     = LineIdxBits + SlotBits;
+  localparam int PredW    = PredWays * WayW;
+  localparam int WcBits   = scord_pkg::idx_bits(WrFifoDepth + 1) + 1;  // write-back counts
+  localparam int InfoW    = 1 + LineIdxBits + InfoBits;
+  localparam int BeatW    = 1 + LineIdxBits + InfoBits;
+  localparam int WrW      = LineIdxBits + Entries + DataBits;
+  localparam int RdW      = LineIdxBits + SlotBits + WcBits;
+
+  if ((MaxOutstanding & (MaxOutstanding - 1)) != 0 || MaxOutstanding < 2)
+    $error("scord_line_accessor: MaxOutstanding must be a power of two >= 2");
+  if ((PredSets & (PredSets - 1)) != 0 || PredSets < 2 || SetBits > LineIdxBits || PredWays < 1)
+    $error("scord_line_accessor: PredSets must be a power of two, 2 .. 2**LineIdxBits");
+
+  // ---- Ingress: a spill register cuts the ready chain ----
+  logic                   in_valid, in_ready;
+  logic [BeatW-1:0]       in_data;
+  scord_spill_reg #(.Width(BeatW)) u_in (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(beat_valid_i),
+    .ready_o(beat_ready_o),
+    .data_i ({beat_nomem_i, beat_line_i, beat_info_i}),
+    .valid_o(in_valid),
+    .ready_i(in_ready),
+    .data_o (in_data)
+  );
+
+  // ---- State ----
+  logic [PtrBits-1:0]        alloc_ptr_d, alloc_ptr_q, iss_ptr_d, iss_ptr_q, done_ptr_d, done_ptr_q;
+  logic [MaxOutstanding-1:0] ready_d, ready_q;        // the slot's line is in the buffer
+  logic [MaxOutstanding-1:0] succ_v_d, succ_v_q;      // the slot has a same-line follower
+  logic [SlotBits-1:0]       succ_d [MaxOutstanding];
+  logic [SlotBits-1:0]       succ_q [MaxOutstanding];
+  logic [PredSets*PredWays-1:0] pred_v_d, pred_v_q;
+  logic [WayBits-1:0]        sway_d [MaxOutstanding];  // the way holding the slot's line
+  logic [WayBits-1:0]        sway_q [MaxOutstanding];
+  logic [WcBits-1:0]         wpush_d, wpush_q, wsent_d, wsent_q;  // write-backs queued / sent
+  // Allocation stage A: the beat whose predecessor-table entry is being read.
+  logic                      a_valid_d, a_valid_q, a_nomem_d, a_nomem_q;
+  logic [LineIdxBits-1:0]    a_line_d, a_line_q;
+  logic [InfoBits-1:0]       a_info_d, a_info_q;
+  // The predecessor-table write of the last edge, forwarded to a read registered at that edge.
+  logic                      lw_valid_d, lw_valid_q;
+  logic [SetBits-1:0]        lw_idx_d, lw_idx_q;
+  logic [PredW-1:0]          lw_ent_d, lw_ent_q;
+  // A checked line on its way into its follower's buffer slot (the buffer's write port is
+  // then not free for a memory response).
+  logic                      fw_valid_d, fw_valid_q;
+  logic [SlotBits-1:0]       fw_slot_d, fw_slot_q;
+  logic [DataBits-1:0]       fw_data_d, fw_data_q;
+  // Presentation to the check: the slot whose buffer word is being read out.
+  logic                      pres_valid_d, pres_valid_q;
+  logic [SlotBits-1:0]       pres_slot_d, pres_slot_q;
+
+  // ---- Memories ----
+  logic [SetBits-1:0]        pt_raddr, pt_waddr;
+  logic [PredW-1:0]          pt_rdata, pt_wdata;
+  logic                      pt_we;
+  scord_sram_1r1w #(.Depth(PredSets), .Width(PredW), .Impl(PredImpl)) u_pred (
+    .clk_i  (clk_i),
+    .raddr_i(pt_raddr),
+    .rdata_o(pt_rdata),
+    .we_i   (pt_we),
+    .waddr_i(pt_waddr),
+    .wdata_i(pt_wdata)
+  );
+  logic [SlotBits-1:0]       buf_raddr, buf_waddr;
+  logic [DataBits-1:0]       buf_wdata;
+  logic                      buf_we;
+  scord_sram_1r1w #(.Depth(MaxOutstanding), .Width(DataBits), .Impl(BufImpl)) u_buf (
+    .clk_i  (clk_i),
+    .raddr_i(buf_raddr),
+    .rdata_o(chk_data_o),
+    .we_i   (buf_we),
+    .waddr_i(buf_waddr),
+    .wdata_i(buf_wdata)
+  );
+  logic [InfoW-1:0]          info_rdata, info_wdata;
+  logic                      info_we;
+  scord_sram_1r1w #(.Depth(MaxOutstanding), .Width(InfoW), .Impl(BufImpl)) u_info (
+    .clk_i  (clk_i),
+    .raddr_i(buf_raddr),
+    .rdata_o(info_rdata),
+    .we_i   (info_we),
+    .waddr_i(alloc_ptr_q[SlotBits-1:0]),
+    .wdata_i(info_wdata)
+  );
+  assign {chk_nomem_o, chk_line_o, chk_info_o} = info_rdata;
+  assign chk_valid_o = pres_valid_q;
+  assign chk_slot_o  = pres_slot_q;
+
+  // ---- Queues to the memory port ----
+  logic            wq_push, wq_ready, wq_valid, wq_pop;
+  logic [WrW-1:0]  wq_data;
+  logic            rq_push, rq_ready, rq_valid, rq_pop;
+  logic [RdW-1:0]  rq_data;
+  scord_fifo #(.Width(WrW), .Depth(WrFifoDepth)) u_wq (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(wq_push),
+    .ready_o(wq_ready),
+    .data_i ({done_line_i, done_wmask_i, done_data_i}),
+    .valid_o(wq_valid),
+    .ready_i(wq_pop),
+    .data_o (wq_data)
+  );
+  scord_fifo #(.Width(RdW), .Depth(RdFifoDepth)) u_rq (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(rq_push),
+    .ready_o(rq_ready),
+    .data_i ({a_line_q, alloc_ptr_q[SlotBits-1:0], wpush_q + WcBits'(wq_push)}),
+    .valid_o(rq_valid),
+    .ready_i(rq_pop),
+    .data_o (rq_data)
+  );
+  // Two channels; a read waits until every write-back queued before it was accepted in an
+  // earlier cycle (rq's count against wsent_q, see "Memory order" above).
+  logic [WcBits-1:0] rq_wait;
+  assign rq_wait        = rq_data[WcBits-1:0] - wsent_q;
+  assign mem_wr_valid_o = wq_valid;
+  assign wq_pop         = wq_valid && mem_wr_ready_i;
+  assign {mem_wr_line_o, mem_wr_mask_o, mem_wr_data_o} = wq_data;
+  assign mem_rd_valid_o = rq_valid && (rq_wait == '0 || rq_wait[WcBits-1]);
+  assign rq_pop         = mem_rd_valid_o && mem_rd_ready_i;
+  assign mem_rd_line_o  = rq_data[RdW-1 -: LineIdxBits];
+  assign mem_rd_tag_o   = rq_data[WcBits +: SlotBits];
+
+  // ---- Allocation ----
+  logic [SetBits-1:0]     a_set;
+  logic [PredW-1:0]       word, word_new;
+  logic [SlotBits-1:0]    ent_slot, a_slot, done_slot, done_succ;
+  logic [WayBits-1:0]     a_way, m_way, f_way;
+  logic [PredWays-1:0]    live, match;
+  logic                   a_same, a_free, a_coll, ring_full, a_alloc, done_fire, done_succ_v, done_mem;
+  logic [PtrBits-1:0]     in_flight;
+
+  assign a_set     = a_line_q[SetBits-1:0];
+  assign word      = (lw_valid_q && lw_idx_q == a_set) ? lw_ent_q : pt_rdata;
+  assign a_slot    = alloc_ptr_q[SlotBits-1:0];
+  assign done_slot = done_ptr_q[SlotBits-1:0];
+  assign in_flight = alloc_ptr_q - done_ptr_q;
+  assign ring_full = in_flight[PtrBits-1];
+  assign done_ready_o = wq_ready;
+  assign done_fire    = done_valid_i && done_ready_o;
+  assign done_mem     = done_fire && !done_nomem_i;
+  assign wq_push      = done_mem && (done_wmask_i != '0);
+  assign done_succ_v  = succ_v_q[done_slot];
+  assign done_succ    = succ_q[done_slot];
+
+  // A way is live if its valid bit is set, unless its beat comes back in this very cycle: a
+  // beat allocated in the cycle its predecessor comes back reads memory, after that
+  // predecessor's write-back.  Match: live with this line; free: not live.
+  always_comb begin
+    live = '0;
+    match = '0;
+    m_way = '0;
+    f_way = '0;
+    ent_slot = '0;
+    for (int w = PredWays - 1; w >= 0; w--) begin
+      logic [LineIdxBits-1:0] wl;
+      logic [SlotBits-1:0]    ws;
+      {wl, ws} = word[w*WayW +: WayW];
+      live[w]  = pred_v_q[32'(a_set) * PredWays + w] && !(done_mem && ws == done_slot);
+      match[w] = live[w] && (wl == a_line_q);
+      if (match[w]) begin
+        m_way = WayBits'(w);
+        ent_slot = ws;
+      end
+      if (!live[w]) f_way = WayBits'(w);
+    end
+  end
+  assign a_same    = |match;
+  assign a_free    = !(&live);
+  assign a_coll    = !a_same && !a_free;
+  assign a_way     = a_same ? m_way : f_way;
+  assign a_alloc   = a_valid_q && !ring_full && (a_nomem_q || (!a_coll && (a_same || rq_ready)));
+  assign rq_push   = a_alloc && !a_nomem_q && !a_same;
+  assign in_ready  = !a_valid_q || a_alloc;
+  assign coll_stall_o = a_valid_q && !a_nomem_q && a_coll && !ring_full;
+  always_comb begin
+    word_new = word;
+    word_new[32'(a_way)*WayW +: WayW] = {a_line_q, a_slot};
+  end
+
+  // The table is read with the address registered as the beat enters A, and re-read while it
+  // waits there (A is the table's only writer, so a waiting beat's word cannot change).
+  assign pt_raddr  = (in_valid && in_ready) ? in_data[InfoBits +: SetBits] : a_set;
+  assign pt_we     = a_alloc && !a_nomem_q;
+  assign pt_waddr  = a_set;
+  assign pt_wdata  = word_new;
+  assign info_we   = a_alloc;
+  assign info_wdata = {a_nomem_q, a_line_q, a_info_q};
+
+  // ---- Issue to the check, in order ----
+  logic iss_adv, iss_take;
+  assign iss_adv  = !pres_valid_q || chk_ready_i;
+  assign iss_take = iss_adv && (iss_ptr_q != alloc_ptr_q) && ready_q[iss_ptr_q[SlotBits-1:0]];
+  assign buf_raddr = iss_take ? iss_ptr_q[SlotBits-1:0] : pres_slot_q;
+
+  // ---- Buffer writes: forwarded lines first, then memory responses ----
+  assign mem_rsp_ready_o = !fw_valid_q;
+  assign buf_we    = fw_valid_q || mem_rsp_valid_i;
+  assign buf_waddr = fw_valid_q ? fw_slot_q : mem_rsp_tag_i;
+  assign buf_wdata = fw_valid_q ? fw_data_q : mem_rsp_data_i;
+
+  assign idle_o = (in_flight == '0) && !in_valid && !a_valid_q && !wq_valid && !rq_valid &&
+                  !fw_valid_q;
+
+  always_comb begin
+    alloc_ptr_d = alloc_ptr_q;
+    iss_ptr_d   = iss_ptr_q;
+    done_ptr_d  = done_ptr_q;
+    ready_d     = ready_q;
+    succ_v_d    = succ_v_q;
+    succ_d      = succ_q;
+    pred_v_d    = pred_v_q;
+    sway_d      = sway_q;
+    wpush_d     = wpush_q + WcBits'(wq_push);
+    wsent_d     = wsent_q + WcBits'(wq_pop);
+    a_valid_d   = a_valid_q;
+    a_nomem_d   = a_nomem_q;
+    a_line_d    = a_line_q;
+    a_info_d    = a_info_q;
+    lw_valid_d  = 1'b0;
+    lw_idx_d    = lw_idx_q;
+    lw_ent_d    = lw_ent_q;
+    fw_valid_d  = 1'b0;
+    fw_slot_d   = fw_slot_q;
+    fw_data_d   = fw_data_q;
+    pres_valid_d = pres_valid_q;
+    pres_slot_d  = pres_slot_q;
+
+    // Lines arriving in the buffer.
+    if (fw_valid_q) ready_d[fw_slot_q] = 1'b1;
+    else if (mem_rsp_valid_i) ready_d[mem_rsp_tag_i] = 1'b1;
+
+    // A checked line back: forward it to the follower, or retire the table entry it holds.
+    if (done_fire) begin
+      done_ptr_d = done_ptr_q + 1'b1;
+      if (!done_nomem_i) begin
+        if (done_succ_v) begin
+          fw_valid_d = 1'b1;
+          fw_slot_d  = done_succ;
+          fw_data_d  = done_data_i;
+        end else begin
+          pred_v_d[32'(done_line_i[SetBits-1:0]) * PredWays + 32'(sway_q[done_slot])] = 1'b0;
+        end
+      end
+    end
+
+    // Allocation (after the retirement above: a new beat at the same index sets it again).
+    if (a_alloc) begin
+      alloc_ptr_d = alloc_ptr_q + 1'b1;
+      ready_d[a_slot]  = a_nomem_q;
+      succ_v_d[a_slot] = 1'b0;
+      if (!a_nomem_q) begin
+        pred_v_d[32'(a_set) * PredWays + 32'(a_way)] = 1'b1;
+        sway_d[a_slot] = a_way;
+        lw_valid_d = 1'b1;
+        lw_idx_d   = a_set;
+        lw_ent_d   = pt_wdata;
+        if (a_same) begin
+          succ_v_d[ent_slot] = 1'b1;
+          succ_d[ent_slot]   = a_slot;
+        end
+      end
+    end
+    if (in_ready) begin
+      a_valid_d = in_valid;
+      {a_nomem_d, a_line_d, a_info_d} = in_data;
+    end
+
+    // Presentation.
+    if (iss_take) begin
+      iss_ptr_d    = iss_ptr_q + 1'b1;
+      pres_valid_d = 1'b1;
+      pres_slot_d  = iss_ptr_q[SlotBits-1:0];
+    end else if (iss_adv) begin
+      pres_valid_d = 1'b0;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      alloc_ptr_q  <= '0;
+      iss_ptr_q    <= '0;
+      done_ptr_q   <= '0;
+      ready_q      <= '0;
+      succ_v_q     <= '0;
+      pred_v_q     <= '0;
+      wpush_q      <= '0;
+      wsent_q      <= '0;
+      a_valid_q    <= 1'b0;
+      lw_valid_q   <= 1'b0;
+      fw_valid_q   <= 1'b0;
+      pres_valid_q <= 1'b0;
+    end else begin
+      alloc_ptr_q  <= alloc_ptr_d;
+      iss_ptr_q    <= iss_ptr_d;
+      done_ptr_q   <= done_ptr_d;
+      ready_q      <= ready_d;
+      succ_v_q     <= succ_v_d;
+      pred_v_q     <= pred_v_d;
+      wpush_q      <= wpush_d;
+      wsent_q      <= wsent_d;
+      a_valid_q    <= a_valid_d;
+      lw_valid_q   <= lw_valid_d;
+      fw_valid_q   <= fw_valid_d;
+      pres_valid_q <= pres_valid_d;
+    end
+  end
+
+  // Payload registers: no reset (read only under the valid bits above).
+  always_ff @(posedge clk_i) begin
+    succ_q      <= succ_d;
+    sway_q      <= sway_d;
+    a_nomem_q   <= a_nomem_d;
+    a_line_q    <= a_line_d;
+    a_info_q    <= a_info_d;
+    lw_idx_q    <= lw_idx_d;
+    lw_ent_q    <= lw_ent_d;
+    fw_slot_q   <= fw_slot_d;
+    fw_data_q   <= fw_data_d;
+    pres_slot_q <= pres_slot_d;
+  end
+
+`ifndef SYNTHESIS
+  // Simulation only: the port and ordering rules the design relies on.
+  logic [MaxOutstanding-1:0] rd_out_q;  // a read of the slot is outstanding
+  logic                      chk_hold_q;
+  logic [SlotBits-1:0]       chk_slot_hold_q;
+  logic [DataBits-1:0]       chk_data_hold_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_out_q   <= '0;
+      chk_hold_q <= 1'b0;
+    end else begin
+      if (done_fire && (iss_ptr_q - done_ptr_q) == (PtrBits)'(pres_valid_q))
+        $fatal(1, "scord_line_accessor: a checked line back that was never handed to the check");
+      if (done_fire && done_slot_i != done_slot)
+        $fatal(1, "scord_line_accessor: line back for slot %0d, oldest is %0d", done_slot_i,
+               done_slot);
+      if (mem_rsp_valid_i && mem_rsp_ready_o && !rd_out_q[mem_rsp_tag_i])
+        $fatal(1, "scord_line_accessor: response for slot %0d with no read outstanding",
+               mem_rsp_tag_i);
+      if (chk_hold_q && (!chk_valid_o || chk_slot_o != chk_slot_hold_q ||
+                         chk_data_o != chk_data_hold_q))
+        $fatal(1, "scord_line_accessor: check output changed while stalled");
+      if (mem_rd_valid_o && mem_rd_ready_i) rd_out_q[mem_rd_tag_o] <= 1'b1;
+      if (mem_rsp_valid_i && mem_rsp_ready_o) rd_out_q[mem_rsp_tag_i] <= 1'b0;
+      chk_hold_q      <= chk_valid_o && !chk_ready_i;
+      chk_slot_hold_q <= chk_slot_o;
+      chk_data_hold_q <= chk_data_o;
+    end
+  end
+`endif
+endmodule
