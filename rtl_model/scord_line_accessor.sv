@@ -118,11 +118,9 @@ module scord_line_accessor #(
   logic [PtrBits-1:0]        alloc_ptr_d, alloc_ptr_q, iss_ptr_d, iss_ptr_q, done_ptr_d, done_ptr_q;
   logic [MaxOutstanding-1:0] ready_d, ready_q;        // the slot's line is in the buffer
   logic [MaxOutstanding-1:0] succ_v_d, succ_v_q;      // the slot has a same-line follower
-  logic [SlotBits-1:0]       succ_d [MaxOutstanding];
-  logic [SlotBits-1:0]       succ_q [MaxOutstanding];
+  logic [MaxOutstanding*SlotBits-1:0] succ_d, succ_q;  // the follower's slot, per slot
   logic [PredSets*PredWays-1:0] pred_v_d, pred_v_q;
-  logic [WayBits-1:0]        sway_d [MaxOutstanding];  // the way holding the slot's line
-  logic [WayBits-1:0]        sway_q [MaxOutstanding];
+  logic [MaxOutstanding*WayBits-1:0] sway_d, sway_q;   // the way holding the slot's line
   logic [WcBits-1:0]         wpush_d, wpush_q, wsent_d, wsent_q;  // write-backs queued / sent
   // Allocation stage A: the beat whose predecessor-table entry is being read.
   logic                      a_valid_d, a_valid_q, a_nomem_d, a_nomem_q;
@@ -235,7 +233,7 @@ module scord_line_accessor #(
   assign done_mem     = done_fire && !done_nomem_i;
   assign wq_push      = done_mem && (done_wmask_i != '0);
   assign done_succ_v  = succ_v_q[done_slot];
-  assign done_succ    = succ_q[done_slot];
+  assign done_succ    = succ_q[32'(done_slot)*SlotBits +: SlotBits];
 
   // A way is live if its valid bit is set, unless its beat comes back in this very cycle: a
   // beat allocated in the cycle its predecessor comes back reads memory, after that
@@ -247,14 +245,12 @@ module scord_line_accessor #(
     f_way = '0;
     ent_slot = '0;
     for (int w = PredWays - 1; w >= 0; w--) begin
-      logic [LineIdxBits-1:0] wl;
-      logic [SlotBits-1:0]    ws;
-      {wl, ws} = word[w*WayW +: WayW];
-      live[w]  = pred_v_q[32'(a_set) * PredWays + w] && !(done_mem && ws == done_slot);
-      match[w] = live[w] && (wl == a_line_q);
+      live[w]  = pred_v_q[32'(a_set) * PredWays + w] &&
+                 !(done_mem && word[w*WayW +: SlotBits] == done_slot);
+      match[w] = live[w] && (word[w*WayW + SlotBits +: LineIdxBits] == a_line_q);
       if (match[w]) begin
         m_way = WayBits'(w);
-        ent_slot = ws;
+        ent_slot = word[w*WayW +: SlotBits];
       end
       if (!live[w]) f_way = WayBits'(w);
     end
@@ -333,7 +329,7 @@ module scord_line_accessor #(
           fw_slot_d  = done_succ;
           fw_data_d  = done_data_i;
         end else begin
-          pred_v_d[32'(done_line_i[SetBits-1:0]) * PredWays + 32'(sway_q[done_slot])] = 1'b0;
+          pred_v_d[32'(done_line_i[SetBits-1:0]) * PredWays + 32'(sway_q[32'(done_slot)*WayBits +: WayBits])] = 1'b0;
         end
       end
     end
@@ -345,13 +341,13 @@ module scord_line_accessor #(
       succ_v_d[a_slot] = 1'b0;
       if (!a_nomem_q) begin
         pred_v_d[32'(a_set) * PredWays + 32'(a_way)] = 1'b1;
-        sway_d[a_slot] = a_way;
+        sway_d[32'(a_slot)*WayBits +: WayBits] = a_way;
         lw_valid_d = 1'b1;
         lw_idx_d   = a_set;
         lw_ent_d   = pt_wdata;
         if (a_same) begin
           succ_v_d[ent_slot] = 1'b1;
-          succ_d[ent_slot]   = a_slot;
+          succ_d[32'(ent_slot)*SlotBits +: SlotBits] = a_slot;
         end
       end
     end
