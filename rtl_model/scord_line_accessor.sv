@@ -95,10 +95,15 @@ module scord_line_accessor #(
   localparam int WrW      = LineIdxBits + Entries + DataBits;
   localparam int RdW      = LineIdxBits + SlotBits + WcBits;
 
-  if ((MaxOutstanding & (MaxOutstanding - 1)) != 0 || MaxOutstanding < 2)
-    $error("scord_line_accessor: MaxOutstanding must be a power of two >= 2");
-  if ((PredSets & (PredSets - 1)) != 0 || PredSets < 2 || SetBits > LineIdxBits || PredWays < 1)
-    $error("scord_line_accessor: PredSets must be a power of two, 2 .. 2**LineIdxBits");
+  // Parameter checks as a reference to a module that does not exist (scord_detect.sv: the
+  // static assertion Verilator, Yosys and Icarus all stop on).
+  if ((MaxOutstanding & (MaxOutstanding - 1)) != 0 || MaxOutstanding < 2) begin : g_mo_check
+    scord_error_line_accessor_max_outstanding_not_a_power_of_two u_bad_mo ();
+  end
+  if ((PredSets & (PredSets - 1)) != 0 || PredSets < 2 || SetBits > LineIdxBits ||
+      PredWays < 1) begin : g_pred_check
+    scord_error_line_accessor_pred_sets_not_a_power_of_two u_bad_pred ();
+  end
 
   // ---- Ingress: a spill register cuts the ready chain ----
   logic                   in_valid, in_ready;
