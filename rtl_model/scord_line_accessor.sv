@@ -87,7 +87,8 @@ module scord_line_accessor #(
   localparam int SetBits  = scord_pkg::idx_bits(PredSets);
   localparam int WayBits  = scord_pkg::idx_bits(PredWays);
   localparam int PtrBits  = SlotBits + 1;          // slot index and a wrap bit
-  localparam int WayW     = LineIdxBits + SlotBits;
+  localparam int TagW     = LineIdxBits - SetBits;  // a way stores the line above its set bits
+  localparam int WayW     = TagW + SlotBits;
   localparam int PredW    = PredWays * WayW;
   localparam int WcBits   = scord_pkg::idx_bits(WrFifoDepth + 1) + 1;  // write-back counts
   localparam int InfoW    = 1 + LineIdxBits + InfoBits;
@@ -100,7 +101,7 @@ module scord_line_accessor #(
   if ((MaxOutstanding & (MaxOutstanding - 1)) != 0 || MaxOutstanding < 2) begin : g_mo_check
     scord_error_line_accessor_max_outstanding_not_a_power_of_two u_bad_mo ();
   end
-  if ((PredSets & (PredSets - 1)) != 0 || PredSets < 2 || SetBits > LineIdxBits ||
+  if ((PredSets & (PredSets - 1)) != 0 || PredSets < 2 || SetBits >= LineIdxBits ||
       PredWays < 1) begin : g_pred_check
     scord_error_line_accessor_pred_sets_not_a_power_of_two u_bad_pred ();
   end
@@ -127,14 +128,21 @@ module scord_line_accessor #(
   logic [PredSets*PredWays-1:0] pred_v_d, pred_v_q;
   logic [MaxOutstanding*WayBits-1:0] sway_d, sway_q;   // the way holding the slot's line
   logic [WcBits-1:0]         wpush_d, wpush_q, wsent_d, wsent_q;  // write-backs queued / sent
-  // Allocation stage A: the beat whose predecessor-table entry is being read.
+  // Allocation, two stages.  A: the beat whose predecessor-table word is being read, and its
+  // tag compares.  B: the beat being decided (follow, read, or wait) and allocated.
   logic                      a_valid_d, a_valid_q, a_nomem_d, a_nomem_q;
   logic [LineIdxBits-1:0]    a_line_d, a_line_q;
   logic [InfoBits-1:0]       a_info_d, a_info_q;
-  // The predecessor-table write of the last edge, forwarded to a read registered at that edge.
+  logic                      b_valid_d, b_valid_q, b_nomem_d, b_nomem_q;
+  logic [LineIdxBits-1:0]    b_line_d, b_line_q;
+  logic [InfoBits-1:0]       b_info_d, b_info_q;
+  logic [PredW-1:0]          b_word_d, b_word_q;   // the set's word as A read it ...
+  logic [PredWays-1:0]       b_eq_d, b_eq_q;       // ... and which ways hold this line
+  // The predecessor-table write of the last edge (B's allocation): forwarded to A's read
+  // registered at that edge, and applied to B's registered word (which A read before it).
   logic                      lw_valid_d, lw_valid_q;
-  logic [SetBits-1:0]        lw_idx_d, lw_idx_q;
-  logic [PredW-1:0]          lw_ent_d, lw_ent_q;
+  logic [SetBits-1:0]        lw_set_d, lw_set_q;
+  logic [PredW-1:0]          lw_word_d, lw_word_q;
   // A checked line on its way into its follower's buffer slot (the buffer's write port is
   // then not free for a memory response).
   logic                      fw_valid_d, fw_valid_q;
@@ -201,7 +209,7 @@ module scord_line_accessor #(
     .rst_ni (rst_ni),
     .valid_i(rq_push),
     .ready_o(rq_ready),
-    .data_i ({a_line_q, alloc_ptr_q[SlotBits-1:0], wpush_q + WcBits'(wq_push)}),
+    .data_i ({b_line_q, alloc_ptr_q[SlotBits-1:0], wpush_q + WcBits'(wq_push)}),
     .valid_o(rq_valid),
     .ready_i(rq_pop),
     .data_o (rq_data)
@@ -219,17 +227,22 @@ module scord_line_accessor #(
   assign mem_rd_tag_o   = rq_data[WcBits +: SlotBits];
 
   // ---- Allocation ----
-  logic [SetBits-1:0]     a_set;
-  logic [PredW-1:0]       word, word_new;
-  logic [SlotBits-1:0]    ent_slot, a_slot, done_slot, done_succ;
-  logic [WayBits-1:0]     a_way, m_way, f_way;
+  logic [SetBits-1:0]     a_set, b_set;
+  logic [TagW-1:0]        a_tag, b_tag;
+  logic [PredW-1:0]       a_word, word, word_new;
+  logic [PredWays-1:0]    eq;
+  logic [SlotBits-1:0]    ent_slot, b_slot, done_slot, done_succ;
+  logic [WayBits-1:0]     b_way, m_way, f_way;
   logic [PredWays-1:0]    live, match;
-  logic                   a_same, a_free, a_coll, ring_full, a_alloc, done_fire, done_succ_v, done_mem;
+  logic                   b_same, b_free, b_coll, ring_full, b_alloc, a_adv, lw_hit_b;
+  logic                   done_fire, done_succ_v, done_mem;
   logic [PtrBits-1:0]     in_flight;
 
   assign a_set     = a_line_q[SetBits-1:0];
-  assign word      = (lw_valid_q && lw_idx_q == a_set) ? lw_ent_q : pt_rdata;
-  assign a_slot    = alloc_ptr_q[SlotBits-1:0];
+  assign a_tag     = a_line_q[LineIdxBits-1:SetBits];
+  assign b_set     = b_line_q[SetBits-1:0];
+  assign b_tag     = b_line_q[LineIdxBits-1:SetBits];
+  assign b_slot    = alloc_ptr_q[SlotBits-1:0];
   assign done_slot = done_ptr_q[SlotBits-1:0];
   assign in_flight = alloc_ptr_q - done_ptr_q;
   assign ring_full = in_flight[PtrBits-1];
@@ -239,6 +252,18 @@ module scord_line_accessor #(
   assign wq_push      = done_mem && (done_wmask_i != '0);
   assign done_succ_v  = succ_v_q[done_slot];
   assign done_succ    = succ_q[32'(done_slot)*SlotBits +: SlotBits];
+
+  // A: the word as read (the table's read address was registered as the beat entered A, and
+  // is held while it waits), with the write of the last edge forwarded for a macro, which
+  // returns the old word on a same-edge write; then the tag compares, registered into B.
+  assign a_word = (lw_valid_q && lw_set_q == a_set) ? lw_word_q : pt_rdata;
+  // B: the registered word, unless the last edge wrote this set after A read it.
+  assign lw_hit_b = lw_valid_q && lw_set_q == b_set;
+  assign word     = lw_hit_b ? lw_word_q : b_word_q;
+  always_comb begin
+    for (int w = 0; w < PredWays; w++)
+      eq[w] = lw_hit_b ? (lw_word_q[w*WayW + SlotBits +: TagW] == b_tag) : b_eq_q[w];
+  end
 
   // A way is live if its valid bit is set, unless its beat comes back in this very cycle: a
   // beat allocated in the cycle its predecessor comes back reads memory, after that
@@ -250,9 +275,9 @@ module scord_line_accessor #(
     f_way = '0;
     ent_slot = '0;
     for (int w = PredWays - 1; w >= 0; w--) begin
-      live[w]  = pred_v_q[32'(a_set) * PredWays + w] &&
+      live[w]  = pred_v_q[32'(b_set) * PredWays + w] &&
                  !(done_mem && word[w*WayW +: SlotBits] == done_slot);
-      match[w] = live[w] && (word[w*WayW + SlotBits +: LineIdxBits] == a_line_q);
+      match[w] = live[w] && eq[w];
       if (match[w]) begin
         m_way = WayBits'(w);
         ent_slot = word[w*WayW +: SlotBits];
@@ -260,27 +285,27 @@ module scord_line_accessor #(
       if (!live[w]) f_way = WayBits'(w);
     end
   end
-  assign a_same    = |match;
-  assign a_free    = !(&live);
-  assign a_coll    = !a_same && !a_free;
-  assign a_way     = a_same ? m_way : f_way;
-  assign a_alloc   = a_valid_q && !ring_full && (a_nomem_q || (!a_coll && (a_same || rq_ready)));
-  assign rq_push   = a_alloc && !a_nomem_q && !a_same;
-  assign in_ready  = !a_valid_q || a_alloc;
-  assign coll_stall_o = a_valid_q && !a_nomem_q && a_coll && !ring_full;
+  assign b_same    = |match;
+  assign b_free    = !(&live);
+  assign b_coll    = !b_same && !b_free;
+  assign b_way     = b_same ? m_way : f_way;
+  assign b_alloc   = b_valid_q && !ring_full && (b_nomem_q || (!b_coll && (b_same || rq_ready)));
+  assign rq_push   = b_alloc && !b_nomem_q && !b_same;
+  assign a_adv     = !b_valid_q || b_alloc;
+  assign in_ready  = !a_valid_q || a_adv;
+  assign coll_stall_o = b_valid_q && !b_nomem_q && b_coll && !ring_full;
   always_comb begin
     word_new = word;
-    word_new[32'(a_way)*WayW +: WayW] = {a_line_q, a_slot};
+    word_new[32'(b_way)*WayW +: WayW] = {b_tag, b_slot};
   end
 
-  // The table is read with the address registered as the beat enters A, and re-read while it
-  // waits there (A is the table's only writer, so a waiting beat's word cannot change).
+  // The table's read address: the entering beat's set, else A's (a waiting beat re-reads).
   assign pt_raddr  = (in_valid && in_ready) ? in_data[InfoBits +: SetBits] : a_set;
-  assign pt_we     = a_alloc && !a_nomem_q;
-  assign pt_waddr  = a_set;
+  assign pt_we     = b_alloc && !b_nomem_q;
+  assign pt_waddr  = b_set;
   assign pt_wdata  = word_new;
-  assign info_we   = a_alloc;
-  assign info_wdata = {a_nomem_q, a_line_q, a_info_q};
+  assign info_we   = b_alloc;
+  assign info_wdata = {b_nomem_q, b_line_q, b_info_q};
 
   // ---- Issue to the check, in order ----
   logic iss_adv, iss_take;
@@ -294,8 +319,8 @@ module scord_line_accessor #(
   assign buf_waddr = fw_valid_q ? fw_slot_q : mem_rsp_tag_i;
   assign buf_wdata = fw_valid_q ? fw_data_q : mem_rsp_data_i;
 
-  assign idle_o = (in_flight == '0) && !in_valid && !a_valid_q && !wq_valid && !rq_valid &&
-                  !fw_valid_q;
+  assign idle_o = (in_flight == '0) && !in_valid && !a_valid_q && !b_valid_q && !wq_valid &&
+                  !rq_valid && !fw_valid_q;
 
   always_comb begin
     alloc_ptr_d = alloc_ptr_q;
@@ -312,9 +337,15 @@ module scord_line_accessor #(
     a_nomem_d   = a_nomem_q;
     a_line_d    = a_line_q;
     a_info_d    = a_info_q;
+    b_valid_d   = b_valid_q;
+    b_nomem_d   = b_nomem_q;
+    b_line_d    = b_line_q;
+    b_info_d    = b_info_q;
+    b_word_d    = word;     // a waiting beat absorbs the last edge's write
+    b_eq_d      = eq;
     lw_valid_d  = 1'b0;
-    lw_idx_d    = lw_idx_q;
-    lw_ent_d    = lw_ent_q;
+    lw_set_d    = lw_set_q;
+    lw_word_d    = lw_word_q;
     fw_valid_d  = 1'b0;
     fw_slot_d   = fw_slot_q;
     fw_data_d   = fw_data_q;
@@ -340,21 +371,30 @@ module scord_line_accessor #(
     end
 
     // Allocation (after the retirement above: a new beat at the same index sets it again).
-    if (a_alloc) begin
+    if (b_alloc) begin
       alloc_ptr_d = alloc_ptr_q + 1'b1;
-      ready_d[a_slot]  = a_nomem_q;
-      succ_v_d[a_slot] = 1'b0;
-      if (!a_nomem_q) begin
-        pred_v_d[32'(a_set) * PredWays + 32'(a_way)] = 1'b1;
-        sway_d[32'(a_slot)*WayBits +: WayBits] = a_way;
+      ready_d[b_slot]  = b_nomem_q;
+      succ_v_d[b_slot] = 1'b0;
+      if (!b_nomem_q) begin
+        pred_v_d[32'(b_set) * PredWays + 32'(b_way)] = 1'b1;
+        sway_d[32'(b_slot)*WayBits +: WayBits] = b_way;
         lw_valid_d = 1'b1;
-        lw_idx_d   = a_set;
-        lw_ent_d   = pt_wdata;
-        if (a_same) begin
+        lw_set_d   = b_set;
+        lw_word_d   = pt_wdata;
+        if (b_same) begin
           succ_v_d[ent_slot] = 1'b1;
-          succ_d[32'(ent_slot)*SlotBits +: SlotBits] = a_slot;
+          succ_d[32'(ent_slot)*SlotBits +: SlotBits] = b_slot;
         end
       end
+    end
+    if (a_adv) begin
+      b_valid_d = a_valid_q;
+      b_nomem_d = a_nomem_q;
+      b_line_d  = a_line_q;
+      b_info_d  = a_info_q;
+      b_word_d  = a_word;
+      for (int w = 0; w < PredWays; w++)
+        b_eq_d[w] = (a_word[w*WayW + SlotBits +: TagW] == a_tag);
     end
     if (in_ready) begin
       a_valid_d = in_valid;
@@ -382,6 +422,7 @@ module scord_line_accessor #(
       wpush_q      <= '0;
       wsent_q      <= '0;
       a_valid_q    <= 1'b0;
+      b_valid_q    <= 1'b0;
       lw_valid_q   <= 1'b0;
       fw_valid_q   <= 1'b0;
       pres_valid_q <= 1'b0;
@@ -395,6 +436,7 @@ module scord_line_accessor #(
       wpush_q      <= wpush_d;
       wsent_q      <= wsent_d;
       a_valid_q    <= a_valid_d;
+      b_valid_q    <= b_valid_d;
       lw_valid_q   <= lw_valid_d;
       fw_valid_q   <= fw_valid_d;
       pres_valid_q <= pres_valid_d;
@@ -408,8 +450,13 @@ module scord_line_accessor #(
     a_nomem_q   <= a_nomem_d;
     a_line_q    <= a_line_d;
     a_info_q    <= a_info_d;
-    lw_idx_q    <= lw_idx_d;
-    lw_ent_q    <= lw_ent_d;
+    b_nomem_q   <= b_nomem_d;
+    b_line_q    <= b_line_d;
+    b_info_q    <= b_info_d;
+    b_word_q    <= b_word_d;
+    b_eq_q      <= b_eq_d;
+    lw_set_q    <= lw_set_d;
+    lw_word_q    <= lw_word_d;
     fw_slot_q   <= fw_slot_d;
     fw_data_q   <= fw_data_d;
     pres_slot_q <= pres_slot_d;
