@@ -140,9 +140,19 @@ module scord_line_accessor #(
   logic [PredWays-1:0]       b_eq_d, b_eq_q;       // ... and which ways hold this line
   // The predecessor-table write of the last edge (B's allocation): forwarded to A's read
   // registered at that edge, and applied to B's registered word (which A read before it).
-  logic                      lw_valid_d, lw_valid_q;
-  logic [SetBits-1:0]        lw_set_d, lw_set_q;
-  logic [PredW-1:0]          lw_word_d, lw_word_q;
+  // The table write is committed from this register at the next edge (the decision drives
+  // 112 flops, not the table's decoded write enables); lw2 is the write committed at the last
+  // edge, which a macro read registered at that edge does not see.
+  logic                      lw_valid_d, lw_valid_q, lw2_valid_q;
+  logic [SetBits-1:0]        lw_set_d, lw_set_q, lw2_set_q;
+  logic [PredW-1:0]          lw_word_d, lw_word_q, lw2_word_q;
+  logic [WayBits-1:0]        lw_way_d, lw_way_q;
+  // The set's valid bits, read in A like the word and corrected in B by the last edge's
+  // changes: the allocation's set (lw) and a retirement's clear (dc).
+  logic [PredWays-1:0]       b_v_d, b_v_q;
+  logic                      dc_valid_d, dc_valid_q;
+  logic [SetBits-1:0]        dc_set_d, dc_set_q;
+  logic [WayBits-1:0]        dc_way_d, dc_way_q;
   // A checked line on its way into its follower's buffer slot (the buffer's write port is
   // then not free for a memory response).
   logic                      fw_valid_d, fw_valid_q;
@@ -235,6 +245,9 @@ module scord_line_accessor #(
   logic [WayBits-1:0]     b_way, m_way, f_way;
   logic [PredWays-1:0]    live, match;
   logic                   b_same, b_free, b_coll, ring_full, b_alloc, a_adv, lw_hit_b;
+  logic [PredWays-1:0]    a_v, v_b;
+  logic [SetBits-1:0]     done_set;
+  logic [WayBits-1:0]     done_way;
   logic                   done_fire, done_succ_v, done_mem;
   logic [PtrBits-1:0]     in_flight;
 
@@ -256,9 +269,21 @@ module scord_line_accessor #(
   // A: the word as read (the table's read address was registered as the beat entered A, and
   // is held while it waits), with the write of the last edge forwarded for a macro, which
   // returns the old word on a same-edge write; then the tag compares, registered into B.
-  assign a_word = (lw_valid_q && lw_set_q == a_set) ? lw_word_q : pt_rdata;
+  always_comb begin
+    a_word = pt_rdata;
+    if (lw2_valid_q && lw2_set_q == a_set) a_word = lw2_word_q;
+    if (lw_valid_q && lw_set_q == a_set) a_word = lw_word_q;  // the newer write's word holds both
+  end
+  assign a_v = pred_v_q[32'(a_set) * PredWays +: PredWays];
   // B: the registered word, unless the last edge wrote this set after A read it.
   assign lw_hit_b = lw_valid_q && lw_set_q == b_set;
+  always_comb begin
+    v_b = b_v_q;
+    if (dc_valid_q && dc_set_q == b_set) v_b[dc_way_q] = 1'b0;
+    if (lw_hit_b) v_b[lw_way_q] = 1'b1;  // at one edge the allocation's set wins (as in pred_v)
+  end
+  assign done_set = done_line_i[SetBits-1:0];
+  assign done_way = sway_q[32'(done_slot)*WayBits +: WayBits];
   assign word     = lw_hit_b ? lw_word_q : b_word_q;
   always_comb begin
     for (int w = 0; w < PredWays; w++)
@@ -275,7 +300,7 @@ module scord_line_accessor #(
     f_way = '0;
     ent_slot = '0;
     for (int w = PredWays - 1; w >= 0; w--) begin
-      live[w]  = pred_v_q[32'(b_set) * PredWays + w] &&
+      live[w]  = v_b[w] &&
                  !(done_mem && word[w*WayW +: SlotBits] == done_slot);
       match[w] = live[w] && eq[w];
       if (match[w]) begin
@@ -301,9 +326,9 @@ module scord_line_accessor #(
 
   // The table's read address: the entering beat's set, else A's (a waiting beat re-reads).
   assign pt_raddr  = (in_valid && in_ready) ? in_data[InfoBits +: SetBits] : a_set;
-  assign pt_we     = b_alloc && !b_nomem_q;
-  assign pt_waddr  = b_set;
-  assign pt_wdata  = word_new;
+  assign pt_we     = lw_valid_q;
+  assign pt_waddr  = lw_set_q;
+  assign pt_wdata  = lw_word_q;
   assign info_we   = b_alloc;
   assign info_wdata = {b_nomem_q, b_line_q, b_info_q};
 
@@ -345,7 +370,12 @@ module scord_line_accessor #(
     b_eq_d      = eq;
     lw_valid_d  = 1'b0;
     lw_set_d    = lw_set_q;
-    lw_word_d    = lw_word_q;
+    lw_word_d   = lw_word_q;
+    lw_way_d    = lw_way_q;
+    dc_valid_d  = 1'b0;
+    dc_set_d    = dc_set_q;
+    dc_way_d    = dc_way_q;
+    b_v_d       = v_b;
     fw_valid_d  = 1'b0;
     fw_slot_d   = fw_slot_q;
     fw_data_d   = fw_data_q;
@@ -365,7 +395,10 @@ module scord_line_accessor #(
           fw_slot_d  = done_succ;
           fw_data_d  = done_data_i;
         end else begin
-          pred_v_d[32'(done_line_i[SetBits-1:0]) * PredWays + 32'(sway_q[32'(done_slot)*WayBits +: WayBits])] = 1'b0;
+          pred_v_d[32'(done_set) * PredWays + 32'(done_way)] = 1'b0;
+          dc_valid_d = 1'b1;
+          dc_set_d   = done_set;
+          dc_way_d   = done_way;
         end
       end
     end
@@ -380,7 +413,8 @@ module scord_line_accessor #(
         sway_d[32'(b_slot)*WayBits +: WayBits] = b_way;
         lw_valid_d = 1'b1;
         lw_set_d   = b_set;
-        lw_word_d   = pt_wdata;
+        lw_word_d  = word_new;
+        lw_way_d   = b_way;
         if (b_same) begin
           succ_v_d[ent_slot] = 1'b1;
           succ_d[32'(ent_slot)*SlotBits +: SlotBits] = b_slot;
@@ -393,6 +427,7 @@ module scord_line_accessor #(
       b_line_d  = a_line_q;
       b_info_d  = a_info_q;
       b_word_d  = a_word;
+      b_v_d     = a_v;
       for (int w = 0; w < PredWays; w++)
         b_eq_d[w] = (a_word[w*WayW + SlotBits +: TagW] == a_tag);
     end
@@ -424,6 +459,8 @@ module scord_line_accessor #(
       a_valid_q    <= 1'b0;
       b_valid_q    <= 1'b0;
       lw_valid_q   <= 1'b0;
+      lw2_valid_q  <= 1'b0;
+      dc_valid_q   <= 1'b0;
       fw_valid_q   <= 1'b0;
       pres_valid_q <= 1'b0;
     end else begin
@@ -438,6 +475,8 @@ module scord_line_accessor #(
       a_valid_q    <= a_valid_d;
       b_valid_q    <= b_valid_d;
       lw_valid_q   <= lw_valid_d;
+      lw2_valid_q  <= lw_valid_q;
+      dc_valid_q   <= dc_valid_d;
       fw_valid_q   <= fw_valid_d;
       pres_valid_q <= pres_valid_d;
     end
@@ -456,7 +495,13 @@ module scord_line_accessor #(
     b_word_q    <= b_word_d;
     b_eq_q      <= b_eq_d;
     lw_set_q    <= lw_set_d;
-    lw_word_q    <= lw_word_d;
+    lw_word_q   <= lw_word_d;
+    lw_way_q    <= lw_way_d;
+    lw2_set_q   <= lw_set_q;
+    lw2_word_q  <= lw_word_q;
+    dc_set_q    <= dc_set_d;
+    dc_way_q    <= dc_way_d;
+    b_v_q       <= b_v_d;
     fw_slot_q   <= fw_slot_d;
     fw_data_q   <= fw_data_d;
     pres_slot_q <= pres_slot_d;
