@@ -125,6 +125,10 @@ module scord_line_accessor #(
   logic [MaxOutstanding-1:0] ready_d, ready_q;        // the slot's line is in the buffer
   logic [MaxOutstanding-1:0] succ_v_d, succ_v_q;      // the slot has a same-line follower
   logic [MaxOutstanding*SlotBits-1:0] succ_d, succ_q;  // the follower's slot, per slot
+  // A follower record is written one edge after its allocation (the decision then drives
+  // three registers, not 128 slots' write enables); a return in between reads it from here.
+  logic                      fl_valid_d, fl_valid_q;
+  logic [SlotBits-1:0]       fl_ent_d, fl_ent_q, fl_slot_d, fl_slot_q;
   logic [PredSets*PredWays-1:0] pred_v_d, pred_v_q;
   logic [MaxOutstanding*WayBits-1:0] sway_d, sway_q;   // the way holding the slot's line
   logic [WcBits-1:0]         wpush_d, wpush_q, wsent_d, wsent_q;  // write-backs queued / sent
@@ -147,12 +151,12 @@ module scord_line_accessor #(
   logic [SetBits-1:0]        lw_set_d, lw_set_q, lw2_set_q;
   logic [PredW-1:0]          lw_word_d, lw_word_q, lw2_word_q;
   logic [WayBits-1:0]        lw_way_d, lw_way_q;
-  // The set's valid bits, read in A like the word and corrected in B by the last edge's
-  // changes: the allocation's set (lw) and a retirement's clear (dc).
+  // The set's valid bits, read in A like the word. A retirement's clear is applied as they are
+  // registered; the allocation's set of that edge is applied in B from lw.
   logic [PredWays-1:0]       b_v_d, b_v_q;
-  logic                      dc_valid_d, dc_valid_q;
-  logic [SetBits-1:0]        dc_set_d, dc_set_q;
-  logic [WayBits-1:0]        dc_way_d, dc_way_q;
+  // Compares made as the beat moves from A into B, against the beat then in B (which allocates
+  // at that edge when lw_valid_q follows): same set, and same line. B then only selects.
+  logic                      b_hit_d, b_hit_q, b_leq_d, b_leq_q;
   // A checked line on its way into its follower's buffer slot (the buffer's write port is
   // then not free for a memory response).
   logic                      fw_valid_d, fw_valid_q;
@@ -245,7 +249,7 @@ module scord_line_accessor #(
   logic [WayBits-1:0]     b_way, m_way, f_way;
   logic [PredWays-1:0]    live, match;
   logic                   b_same, b_free, b_coll, ring_full, b_alloc, a_adv, lw_hit_b;
-  logic [PredWays-1:0]    a_v, v_b;
+  logic [PredWays-1:0]    a_v, v_b, clr_a, clr_b;
   logic [SetBits-1:0]     done_set;
   logic [WayBits-1:0]     done_way;
   logic                   done_fire, done_succ_v, done_mem;
@@ -263,8 +267,10 @@ module scord_line_accessor #(
   assign done_fire    = done_valid_i && done_ready_o;
   assign done_mem     = done_fire && !done_nomem_i;
   assign wq_push      = done_mem && (done_wmask_i != '0);
-  assign done_succ_v  = succ_v_q[done_slot];
-  assign done_succ    = succ_q[32'(done_slot)*SlotBits +: SlotBits];
+  logic fl_hit;
+  assign fl_hit       = fl_valid_q && fl_ent_q == done_slot;
+  assign done_succ_v  = succ_v_q[done_slot] || fl_hit;
+  assign done_succ    = fl_hit ? fl_slot_q : succ_q[32'(done_slot)*SlotBits +: SlotBits];
 
   // A: the word as read (the table's read address was registered as the beat entered A, and
   // is held while it waits), with the write of the last edge forwarded for a macro, which
@@ -276,23 +282,42 @@ module scord_line_accessor #(
   end
   assign a_v = pred_v_q[32'(a_set) * PredWays +: PredWays];
   // B: the registered word, unless the last edge wrote this set after A read it.
-  assign lw_hit_b = lw_valid_q && lw_set_q == b_set;
+  // lw's word is A's word with the allocated way replaced, so only that way's compare changes.
+  assign lw_hit_b = lw_valid_q && b_hit_q;
   always_comb begin
     v_b = b_v_q;
-    if (dc_valid_q && dc_set_q == b_set) v_b[dc_way_q] = 1'b0;
-    if (lw_hit_b) v_b[lw_way_q] = 1'b1;  // at one edge the allocation's set wins (as in pred_v)
+    if (lw_hit_b) v_b[lw_way_q] = 1'b1;
   end
   assign done_set = done_line_i[SetBits-1:0];
   assign done_way = sway_q[32'(done_slot)*WayBits +: WayBits];
   assign word     = lw_hit_b ? lw_word_q : b_word_q;
   always_comb begin
     for (int w = 0; w < PredWays; w++)
-      eq[w] = lw_hit_b ? (lw_word_q[w*WayW + SlotBits +: TagW] == b_tag) : b_eq_q[w];
+      eq[w] = (lw_hit_b && lw_way_q == WayBits'(w)) ? b_leq_q : b_eq_q[w];
+  end
+  // This edge's retirement clear, as it applies to the valid bits registered into B (at one
+  // edge an allocation's set of the same way wins, as in pred_v: lw sets it again in B).
+  always_comb begin
+    clr_a = '0;
+    clr_b = '0;
+    if (done_mem && !done_succ_v) begin
+      if (done_set == a_set) clr_a[done_way] = 1'b1;
+      if (done_set == b_set) clr_b[done_way] = 1'b1;
+    end
   end
 
   // A way is live if its valid bit is set, unless its beat comes back in this very cycle: a
   // beat allocated in the cycle its predecessor comes back reads memory, after that
   // predecessor's write-back.  Match: live with this line; free: not live.
+  // The slot compares are made on both candidate words and selected after, so the select
+  // (lw_hit_b) drives four bits, not four slot fields.
+  logic [PredWays-1:0] back_b, back_lw;
+  always_comb begin
+    for (int w = 0; w < PredWays; w++) begin
+      back_b[w]  = b_word_q[w*WayW +: SlotBits] == done_slot;
+      back_lw[w] = lw_word_q[w*WayW +: SlotBits] == done_slot;
+    end
+  end
   always_comb begin
     live = '0;
     match = '0;
@@ -300,8 +325,7 @@ module scord_line_accessor #(
     f_way = '0;
     ent_slot = '0;
     for (int w = PredWays - 1; w >= 0; w--) begin
-      live[w]  = v_b[w] &&
-                 !(done_mem && word[w*WayW +: SlotBits] == done_slot);
+      live[w]  = v_b[w] && !(done_mem && (lw_hit_b ? back_lw[w] : back_b[w]));
       match[w] = live[w] && eq[w];
       if (match[w]) begin
         m_way = WayBits'(w);
@@ -354,6 +378,15 @@ module scord_line_accessor #(
     ready_d     = ready_q;
     succ_v_d    = succ_v_q;
     succ_d      = succ_q;
+    fl_valid_d  = 1'b0;
+    fl_ent_d    = fl_ent_q;
+    fl_slot_d   = fl_slot_q;
+    // The follower record of the last edge's allocation. Its slot is in flight, so the
+    // allocation below (a free slot) never clears it at the same edge.
+    if (fl_valid_q) begin
+      succ_v_d[fl_ent_q] = 1'b1;
+      succ_d[32'(fl_ent_q)*SlotBits +: SlotBits] = fl_slot_q;
+    end
     pred_v_d    = pred_v_q;
     sway_d      = sway_q;
     wpush_d     = wpush_q + WcBits'(wq_push);
@@ -372,10 +405,9 @@ module scord_line_accessor #(
     lw_set_d    = lw_set_q;
     lw_word_d   = lw_word_q;
     lw_way_d    = lw_way_q;
-    dc_valid_d  = 1'b0;
-    dc_set_d    = dc_set_q;
-    dc_way_d    = dc_way_q;
-    b_v_d       = v_b;
+    b_v_d       = v_b & ~clr_b;
+    b_hit_d     = 1'b0;
+    b_leq_d     = 1'b0;
     fw_valid_d  = 1'b0;
     fw_slot_d   = fw_slot_q;
     fw_data_d   = fw_data_q;
@@ -396,9 +428,6 @@ module scord_line_accessor #(
           fw_data_d  = done_data_i;
         end else begin
           pred_v_d[32'(done_set) * PredWays + 32'(done_way)] = 1'b0;
-          dc_valid_d = 1'b1;
-          dc_set_d   = done_set;
-          dc_way_d   = done_way;
         end
       end
     end
@@ -416,8 +445,9 @@ module scord_line_accessor #(
         lw_word_d  = word_new;
         lw_way_d   = b_way;
         if (b_same) begin
-          succ_v_d[ent_slot] = 1'b1;
-          succ_d[32'(ent_slot)*SlotBits +: SlotBits] = b_slot;
+          fl_valid_d = 1'b1;
+          fl_ent_d   = ent_slot;
+          fl_slot_d  = b_slot;
         end
       end
     end
@@ -427,7 +457,9 @@ module scord_line_accessor #(
       b_line_d  = a_line_q;
       b_info_d  = a_info_q;
       b_word_d  = a_word;
-      b_v_d     = a_v;
+      b_v_d     = a_v & ~clr_a;
+      b_hit_d   = (a_set == b_set);
+      b_leq_d   = (a_line_q == b_line_q);
       for (int w = 0; w < PredWays; w++)
         b_eq_d[w] = (a_word[w*WayW + SlotBits +: TagW] == a_tag);
     end
@@ -453,6 +485,7 @@ module scord_line_accessor #(
       done_ptr_q   <= '0;
       ready_q      <= '0;
       succ_v_q     <= '0;
+      fl_valid_q   <= 1'b0;
       pred_v_q     <= '0;
       wpush_q      <= '0;
       wsent_q      <= '0;
@@ -460,7 +493,6 @@ module scord_line_accessor #(
       b_valid_q    <= 1'b0;
       lw_valid_q   <= 1'b0;
       lw2_valid_q  <= 1'b0;
-      dc_valid_q   <= 1'b0;
       fw_valid_q   <= 1'b0;
       pres_valid_q <= 1'b0;
     end else begin
@@ -469,6 +501,7 @@ module scord_line_accessor #(
       done_ptr_q   <= done_ptr_d;
       ready_q      <= ready_d;
       succ_v_q     <= succ_v_d;
+      fl_valid_q   <= fl_valid_d;
       pred_v_q     <= pred_v_d;
       wpush_q      <= wpush_d;
       wsent_q      <= wsent_d;
@@ -476,7 +509,6 @@ module scord_line_accessor #(
       b_valid_q    <= b_valid_d;
       lw_valid_q   <= lw_valid_d;
       lw2_valid_q  <= lw_valid_q;
-      dc_valid_q   <= dc_valid_d;
       fw_valid_q   <= fw_valid_d;
       pres_valid_q <= pres_valid_d;
     end
@@ -485,6 +517,8 @@ module scord_line_accessor #(
   // Payload registers: no reset (read only under the valid bits above).
   always_ff @(posedge clk_i) begin
     succ_q      <= succ_d;
+    fl_ent_q    <= fl_ent_d;
+    fl_slot_q   <= fl_slot_d;
     sway_q      <= sway_d;
     a_nomem_q   <= a_nomem_d;
     a_line_q    <= a_line_d;
@@ -499,8 +533,8 @@ module scord_line_accessor #(
     lw_way_q    <= lw_way_d;
     lw2_set_q   <= lw_set_q;
     lw2_word_q  <= lw_word_q;
-    dc_set_q    <= dc_set_d;
-    dc_way_q    <= dc_way_d;
+    b_hit_q     <= b_hit_d;
+    b_leq_q     <= b_leq_d;
     b_v_q       <= b_v_d;
     fw_slot_q   <= fw_slot_d;
     fw_data_q   <= fw_data_d;
