@@ -24,6 +24,15 @@
 #   Name=value  RTL/spec parameter overrides (NumSms=4); derived widths (BlockIdBits,
 #             WarpIdBits) follow from the C model's scord_params_finalize, which also rejects
 #             a configuration whose metadata entry exceeds 64 bits (exit 2, message printed).
+#   --point NAME[:K=V,K=V...]  (repeatable) instead of the default sweep, only these points
+#             (sweep_NAME, ASIC), each synthesising the tops of --tops, then CSV and plots
+#   --tops "MOD..."  the tops of each --point (default "scord_detector scord_sm_tracker")
+#   --slurm   every synthesis point (one top of one configuration; the FPGA trials, which
+#             depend on each other, as one unit) is an element of a Slurm job array; the run
+#             waits, gathers and writes the same CSV and plots; a unit that failed or was lost
+#             is named and the exit status is 1 (docs/regress.md).  With it: --partition P,
+#             --account A, --time T, --max-jobs N (at most N at once), --resume (submit only
+#             the units without a result from the previous --slurm run into the same --out)
 # Runs one tool at a time under nice -n 10 (the machine is shared).  Steps are ordered by
 # priority; a finished step's reports are reused from results/tmp/cache on a re-run.
 set -u
@@ -33,6 +42,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 quick=0 fpga_only=0 out="" state_bin="" tmo=2400 jobs=1 period=3.0 fence_def=0 race_def=0
 user_ov=()
+points=() tops="scord_detector scord_sm_tracker" slurm=0 slopt="" sl_resume=0 sl_partition="" sl_account=""
+sl_time="" sl_maxjobs="" sfail=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1; shift ;;
@@ -48,7 +59,15 @@ while [ $# -gt 0 ]; do
     --race-sram) case "$2" in flops) race_def=0 ;; macro) race_def=1 ;;
                  *) echo "run.sh: --race-sram needs flops or macro, got '$2'" >&2; exit 2 ;; esac
                  shift 2 ;;
-    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+    --point) points+=("$2"); shift 2 ;;
+    --tops) tops=$2; shift 2 ;;
+    --slurm) slurm=1; shift ;;
+    --resume) sl_resume=1; slopt=$1; shift ;;
+    --partition) sl_partition=$2; slopt=$1; shift 2 ;;
+    --account) sl_account=$2; slopt=$1; shift 2 ;;
+    --time) sl_time=$2; slopt=$1; shift 2 ;;
+    --max-jobs) sl_maxjobs=$2; slopt=$1; shift 2 ;;
+    -h|--help) sed -n '2,37p' "$0"; exit 0 ;;
     *=*) user_ov+=("$1"); shift ;;
     *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -56,11 +75,23 @@ done
 case "$jobs" in ''|*[!0-9]*|0) echo "run.sh: --jobs needs a positive integer, got '$jobs'" >&2; exit 2 ;; esac
 case "$period" in ''|*[!0-9.]*|*.*.*|.) echo "run.sh: --period needs a positive number of ns, got '$period'" >&2; exit 2 ;; esac
 [ $quick = 1 ] && [ $fpga_only = 1 ] && { echo "run.sh: --quick and --fpga-only exclude each other" >&2; exit 2; }
+[ ${#points[@]} -gt 0 ] && { [ $quick = 1 ] || [ $fpga_only = 1 ]; } && { echo "run.sh: --point excludes --quick and --fpga-only" >&2; exit 2; }
+for p in "${points[@]}"; do
+  case "${p%%:*}" in ''|*[!A-Za-z0-9_]*) echo "run.sh: --point needs NAME[:K=V,...] with NAME of letters, digits, _; got '$p'" >&2; exit 2 ;; esac
+done
+[ $slurm = 1 ] || [ -z "$slopt" ] || { echo "run.sh: $slopt needs --slurm" >&2; exit 2; }
+case "$sl_maxjobs" in ''|*[!0-9]*|0) [ -z "$sl_maxjobs" ] || { echo "run.sh: --max-jobs needs a positive integer" >&2; exit 2; } ;; esac
 [ -z "$out" ] && { if [ $quick = 1 ]; then out=$here/results/tmp/quick; elif [ $fpga_only = 1 ]; then out=$here/results/tmp/fpga; else out=$here/results; fi; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 export SCORD_SYNTH_CACHE=${SCORD_SYNTH_CACHE:-$here/results/tmp/cache}
 [ $quick = 1 ] && export SCORD_SYNTH_CACHE=""   # the check always runs the tools
+if [ $slurm = 1 ]; then
+  # shellcheck source=../scripts/slurm/lib.sh
+  sl_lib_dir=$root/scripts/slurm sl_name=scord-synth
+  . "$root/scripts/slurm/lib.sh"
+  slurm_begin "$out/slurm"
+fi
 
 # The state calculator (links the C model): given, built already, or built now.
 if [ -z "$state_bin" ]; then
@@ -137,11 +168,35 @@ fpga_trials() {
 }
 
 if [ $fpga_only = 1 ]; then
-  fpga_trials
+  if [ $slurm = 1 ]; then
+    fpga_unit
+    slurm_run || sfail=1
+    fpga_gather
+  else
+    fpga_trials
+  fi
   # No sweeps were run, so no plots: only the CSV files of what exists.
   "$here/scripts/collect.sh" "$out" "$state_bin" || exit 1
   log "done: $out"
-  exit 0
+  exit $sfail
+fi
+
+if [ ${#points[@]} -gt 0 ]; then
+  # Only the given points, ASIC, each with the tops of --tops.
+  for p in "${points[@]}"; do
+    pn=${p%%:*} pv=""
+    [ "$pn" = "$p" ] || pv=${p#*:}
+    IFS=, read -r -a pa <<< "$pv"
+    log "point $pn: ${pa[*]:-defaults}"
+    prep "sweep_$pn" "${user_ov[@]}" "${pa[@]}" || continue
+    for m in $tops; do bg top "sweep_$pn" "$m" --asic; done
+  done
+  wait
+  [ $slurm = 1 ] && { slurm_run || sfail=1; }
+  plots_log=$out/plots.log; : > "$plots_log"   # the plots are made for the full sweep: most have no data here
+  finish || exit 1
+  log "done: $out"
+  exit $sfail
 fi
 
 if [ $quick = 1 ]; then
@@ -149,6 +204,7 @@ if [ $quick = 1 ]; then
   top default scord_detector --asic
   top default scord_sm_tracker --asic
   fail=0
+  [ $slurm = 1 ] && { slurm_run || fail=1; }
   for t in detector sm_tracker; do "$here/tests/check_reports.sh" "$out/default/$t" asic || fail=1; done
   areas "$out/default/detector/summary.txt" detector
   areas "$out/default/sm_tracker/summary.txt" "SM tracker"
@@ -167,7 +223,7 @@ bg top default scord_sm_tracker --asic --fpga hx8k
 bg top default scord_detector --asic
 wait
 
-fpga_trials
+if [ $slurm = 1 ]; then fpga_unit; else fpga_trials; fi
 
 # Sweeps of one parameter from the default (full ASIC synthesis of both tops), up to --jobs
 # tool runs at once.
@@ -195,15 +251,22 @@ done
 log "default detector on the iCE40 HX8K, in full"
 bg top default scord_detector_fpga_full --fpga hx8k
 wait
+if [ $slurm = 1 ]; then
+  slurm_run || sfail=1
+  fpga_gather
+fi
 
 finish
 log "done: $out"
+return $sfail
 }
 
 log() { echo "[$(date -u +%H:%M:%S)] $*"; }
 
-# bg CMD...: run CMD in the background once fewer than --jobs runs are under way.
+# bg CMD...: run CMD in the background once fewer than --jobs runs are under way (with --slurm:
+# at once, CMD only adds a unit).
 bg() {
+  [ "$slurm" = 1 ] && { "$@"; return; }
   while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
   "$@" &
 }
@@ -217,7 +280,8 @@ val() { sed -n "s/^$2=//p" "$1" 2>/dev/null | head -1; }
 prep() {
   local name=$1; shift
   local d=$out/$name rp err w all=("$@")
-  rm -rf "$d"; mkdir -p "$d"
+  [ "$slurm$sl_resume" = 11 ] || rm -rf "$d"   # a --resume keeps the points already done
+  mkdir -p "$d"
   # RTL-only parameters (scord_pkg: MaxOutstanding, ResetSweep, PcBits) are not the C model's.
   local cp=() a
   for a in "$@"; do case "$a" in MaxOutstanding=*|ResetSweep=*|PcBits=*) ;; *) cp+=("$a") ;; esac; done
@@ -242,9 +306,39 @@ top() {
   local name=$1 mod=$2; shift 2
   local t=$mod sub=${mod#scord_}
   case "$mod" in scord_detector_*) t=scord_detector ;; esac
+  if [ "$slurm" = 1 ]; then
+    # One Slurm unit: the reports go to a hidden directory renamed to NAME/SUB when the tool run
+    # ends (a killed unit leaves no half-written NAME/SUB).
+    local d=$out/$name c
+    c=$(printf '%q ' nice -n 10 "$here/scripts/synth_top.sh" --top "$t" --out "$d/.$sub.part" --files "$files" \
+      --timeout "$tmo" --period "$period" --define SCORD_FENCE_SRAM=$fence_def --define SCORD_RACE_SRAM=$race_def "$@" "${OV[@]}")
+    slurm_unit "$name/$sub" "rm -rf $(printf %q "$d/.$sub.part"); $c; rc=\$?; rm -rf $(printf %q "$d/$sub") && mv $(printf %q "$d/.$sub.part") $(printf %q "$d/$sub") && exit \$rc"
+    log "$name: $sub ($*): Slurm unit"
+    return 0
+  fi
   log "$name: $sub ($*)"
   nice -n 10 "$here/scripts/synth_top.sh" --top "$t" --out "$out/$name/$sub" --files "$files" \
     --timeout "$tmo" --period "$period" --define SCORD_FENCE_SRAM=$fence_def --define SCORD_RACE_SRAM=$race_def "$@" "${OV[@]}"
+}
+
+# fpga_unit: the FPGA trials (each depends on the last) as ONE Slurm unit, a run.sh --fpga-only
+# into tmp/fpga_unit; fpga_gather copies its fpga_fit/ and trial list where fpga_trials puts them.
+fpga_unit() {
+  [ "$sl_resume" = 1 ] || rm -rf "$out/fpga_fit" "$out/tmp/fpga_unit"
+  local c
+  c=$(printf '%q ' "$here/run.sh" --fpga-only --out "$out/tmp/fpga_unit" --state-bin "$state_bin" --timeout "$tmo" \
+    --period "$period" --fence-sram "$([ $fence_def = 1 ] && echo macro || echo flops)" \
+    --race-sram "$([ $race_def = 1 ] && echo macro || echo flops)" "${user_ov[@]}")
+  slurm_unit "fpga_trials" "rm -rf $(printf %q "$out/tmp/fpga_unit"); $c"
+  log "FPGA trials: Slurm unit"
+}
+fpga_gather() {
+  [ "$(slurm_result fpga_trials)" = ok ] || return 0
+  local u=$out/tmp/fpga_unit
+  rm -rf "$out/fpga_fit"
+  [ -d "$u/fpga_fit" ] && cp -r "$u/fpga_fit" "$out/fpga_fit"
+  [ -f "$u/tmp/fpga_trials.txt" ] && cp "$u/tmp/fpga_trials.txt" "$out/tmp/fpga_trials.txt"
+  return 0
 }
 
 # areas SUMMARY LABEL: one line with logic, macro and total area and Fmax of a synthesised top.
@@ -261,9 +355,15 @@ finish() {
   "$here/scripts/collect.sh" "$out" "$state_bin" || return 1
   if command -v gnuplot >/dev/null; then
     for g in "$here"/plots/*.gp; do
-      gnuplot -e "outdir='$out'" "$g" || echo "run.sh: gnuplot failed on $g" >&2
+      if [ -n "${plots_log:-}" ]; then
+        gnuplot -e "outdir='$out'" "$g" >>"$plots_log" 2>&1 || echo "run.sh: gnuplot failed on $g" >>"$plots_log"
+      else
+        gnuplot -e "outdir='$out'" "$g" || echo "run.sh: gnuplot failed on $g" >&2
+      fi
     done
+    [ -n "${plots_log:-}" ] && log "plots: $out/*.png (gnuplot's messages in $plots_log)"
   fi
+  return 0
 }
 
 main "$@"
