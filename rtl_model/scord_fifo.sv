@@ -11,6 +11,7 @@ module scord_fifo #(
   input  logic             rst_ni,
   input  logic             valid_i,
   output logic             ready_o,
+  output logic             room2_o,  // at least two entries free (for a registered pusher)
   input  logic [Width-1:0] data_i,
   output logic             valid_o,
   input  logic             ready_i,
@@ -25,6 +26,7 @@ module scord_fifo #(
   logic               push, pop;
 
   assign ready_o = (32'(cnt_q) != Depth);
+  assign room2_o = (32'(cnt_q) + 2 <= Depth);
   assign valid_o = (cnt_q != '0);
   assign data_o  = mem_q[rptr_q];
   assign push    = valid_i && ready_o;

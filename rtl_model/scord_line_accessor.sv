@@ -204,15 +204,22 @@ module scord_line_accessor #(
   assign chk_slot_o  = pres_slot_q;
 
   // ---- Queues to the memory port ----
-  logic            wq_push, wq_ready, wq_valid, wq_pop;
+  logic            wq_push, wq_ready, wq_valid, wq_pop, unused_wq_room2;
   logic [WrW-1:0]  wq_data;
-  logic            rq_push, rq_ready, rq_valid, rq_pop;
+  logic            rq_push, rq_ready, rq_room2, rq_valid, rq_pop, rq_take;
   logic [RdW-1:0]  rq_data;
+  // A read is pushed into its queue one edge after the allocation, from a register whose data
+  // are loaded every cycle: the decision drives one flop, not the queue's entry enables. An
+  // allocation then needs room for itself and a push still in that register.
+  logic            rp_valid_d, rp_valid_q;
+  logic [RdW-1:0]  rp_data_d, rp_data_q;
+  assign rq_take = rp_valid_q ? rq_room2 : rq_ready;
   scord_fifo #(.Width(WrW), .Depth(WrFifoDepth)) u_wq (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(wq_push),
     .ready_o(wq_ready),
+    .room2_o(unused_wq_room2),
     .data_i ({done_line_i, done_wmask_i, done_data_i}),
     .valid_o(wq_valid),
     .ready_i(wq_pop),
@@ -221,9 +228,10 @@ module scord_line_accessor #(
   scord_fifo #(.Width(RdW), .Depth(RdFifoDepth)) u_rq (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(rq_push),
+    .valid_i(rp_valid_q),
     .ready_o(rq_ready),
-    .data_i ({b_line_q, alloc_ptr_q[SlotBits-1:0], wpush_q + WcBits'(wq_push)}),
+    .room2_o(rq_room2),
+    .data_i (rp_data_q),
     .valid_o(rq_valid),
     .ready_i(rq_pop),
     .data_o (rq_data)
@@ -338,8 +346,10 @@ module scord_line_accessor #(
   assign b_free    = !(&live);
   assign b_coll    = !b_same && !b_free;
   assign b_way     = b_same ? m_way : f_way;
-  assign b_alloc   = b_valid_q && !ring_full && (b_nomem_q || (!b_coll && (b_same || rq_ready)));
+  assign b_alloc   = b_valid_q && !ring_full && (b_nomem_q || (!b_coll && (b_same || rq_take)));
   assign rq_push   = b_alloc && !b_nomem_q && !b_same;
+  assign rp_valid_d = rq_push;
+  assign rp_data_d  = {b_line_q, alloc_ptr_q[SlotBits-1:0], wpush_q + WcBits'(wq_push)};
   assign a_adv     = !b_valid_q || b_alloc;
   assign in_ready  = !a_valid_q || a_adv;
   assign coll_stall_o = b_valid_q && !b_nomem_q && b_coll && !ring_full;
@@ -369,7 +379,7 @@ module scord_line_accessor #(
   assign buf_wdata = fw_valid_q ? fw_data_q : mem_rsp_data_i;
 
   assign idle_o = (in_flight == '0) && !in_valid && !a_valid_q && !b_valid_q && !wq_valid &&
-                  !rq_valid && !fw_valid_q;
+                  !rq_valid && !rp_valid_q && !fw_valid_q;
 
   always_comb begin
     alloc_ptr_d = alloc_ptr_q;
@@ -486,6 +496,7 @@ module scord_line_accessor #(
       ready_q      <= '0;
       succ_v_q     <= '0;
       fl_valid_q   <= 1'b0;
+      rp_valid_q   <= 1'b0;
       pred_v_q     <= '0;
       wpush_q      <= '0;
       wsent_q      <= '0;
@@ -502,6 +513,7 @@ module scord_line_accessor #(
       ready_q      <= ready_d;
       succ_v_q     <= succ_v_d;
       fl_valid_q   <= fl_valid_d;
+      rp_valid_q   <= rp_valid_d;
       pred_v_q     <= pred_v_d;
       wpush_q      <= wpush_d;
       wsent_q      <= wsent_d;
@@ -518,6 +530,7 @@ module scord_line_accessor #(
   always_ff @(posedge clk_i) begin
     succ_q      <= succ_d;
     fl_ent_q    <= fl_ent_d;
+    rp_data_q   <= rp_data_d;
     fl_slot_q   <= fl_slot_d;
     sway_q      <= sway_d;
     a_nomem_q   <= a_nomem_d;
@@ -563,6 +576,8 @@ module scord_line_accessor #(
       if (chk_hold_q && (!chk_valid_o || chk_slot_o != chk_slot_hold_q ||
                          chk_data_o != chk_data_hold_q))
         $fatal(1, "scord_line_accessor: check output changed while stalled");
+      if (rp_valid_q && !rq_ready)
+        $fatal(1, "scord_line_accessor: a registered read push with its queue full");
       if (mem_rd_valid_o && mem_rd_ready_i) rd_out_q[mem_rd_tag_o] <= 1'b1;
       if (mem_rsp_valid_i && mem_rsp_ready_o) rd_out_q[mem_rsp_tag_i] <= 1'b0;
       chk_hold_q      <= chk_valid_o && !chk_ready_i;
