@@ -147,9 +147,9 @@ module scord_line_accessor #(
   // The table write is committed from this register at the next edge (the decision drives
   // 112 flops, not the table's decoded write enables); lw2 is the write committed at the last
   // edge, which a macro read registered at that edge does not see.
-  logic                      lw_valid_d, lw_valid_q, lw2_valid_q;
-  logic [SetBits-1:0]        lw_set_d, lw_set_q, lw2_set_q;
-  logic [PredW-1:0]          lw_word_d, lw_word_q, lw2_word_q;
+  logic                      lw_valid_d, lw_valid_q, lw2_valid_d, lw2_valid_q;
+  logic [SetBits-1:0]        lw_set_d, lw_set_q, lw2_set_d, lw2_set_q;
+  logic [PredW-1:0]          lw_word_d, lw_word_q, lw2_word_d, lw2_word_q;
   logic [WayBits-1:0]        lw_way_d, lw_way_q;
   // The set's valid bits, read in A like the word. A retirement's clear is applied as they are
   // registered; the allocation's set of that edge is applied in B from lw.
@@ -260,7 +260,7 @@ module scord_line_accessor #(
   logic [PredWays-1:0]    a_v, v_b, clr_a, clr_b;
   logic [SetBits-1:0]     done_set;
   logic [WayBits-1:0]     done_way;
-  logic                   done_fire, done_succ_v, done_mem;
+  logic                   done_fire, done_succ_v, done_mem, done_clear;
   logic [PtrBits-1:0]     in_flight;
 
   assign a_set     = a_line_q[SetBits-1:0];
@@ -279,6 +279,7 @@ module scord_line_accessor #(
   assign fl_hit       = fl_valid_q && fl_ent_q == done_slot;
   assign done_succ_v  = succ_v_q[done_slot] || fl_hit;
   assign done_succ    = fl_hit ? fl_slot_q : succ_q[32'(done_slot)*SlotBits +: SlotBits];
+  assign done_clear   = done_mem && !done_succ_v;  // a return with no follower frees its way
 
   // A: the word as read (the table's read address was registered as the beat entered A, and
   // is held while it waits), with the write of the last edge forwarded for a macro, which
@@ -308,7 +309,7 @@ module scord_line_accessor #(
   always_comb begin
     clr_a = '0;
     clr_b = '0;
-    if (done_mem && !done_succ_v) begin
+    if (done_clear) begin
       if (done_set == a_set) clr_a[done_way] = 1'b1;
       if (done_set == b_set) clr_b[done_way] = 1'b1;
     end
@@ -415,6 +416,9 @@ module scord_line_accessor #(
     lw_set_d    = lw_set_q;
     lw_word_d   = lw_word_q;
     lw_way_d    = lw_way_q;
+    lw2_valid_d = lw_valid_q;
+    lw2_set_d   = lw_set_q;
+    lw2_word_d  = lw_word_q;
     b_v_d       = v_b & ~clr_b;
     b_hit_d     = 1'b0;
     b_leq_d     = 1'b0;
@@ -429,18 +433,13 @@ module scord_line_accessor #(
     else if (mem_rsp_valid_i) ready_d[mem_rsp_tag_i] = 1'b1;
 
     // A checked line back: forward it to the follower, or retire the table entry it holds.
-    if (done_fire) begin
-      done_ptr_d = done_ptr_q + 1'b1;
-      if (!done_nomem_i) begin
-        if (done_succ_v) begin
-          fw_valid_d = 1'b1;
-          fw_slot_d  = done_succ;
-          fw_data_d  = done_data_i;
-        end else begin
-          pred_v_d[32'(done_set) * PredWays + 32'(done_way)] = 1'b0;
-        end
-      end
+    if (done_fire) done_ptr_d = done_ptr_q + 1'b1;
+    if (done_mem && done_succ_v) begin
+      fw_valid_d = 1'b1;
+      fw_slot_d  = done_succ;
+      fw_data_d  = done_data_i;
     end
+    if (done_clear) pred_v_d[32'(done_set) * PredWays + 32'(done_way)] = 1'b0;
 
     // Allocation (after the retirement above: a new beat at the same index sets it again).
     if (b_alloc) begin
@@ -520,7 +519,7 @@ module scord_line_accessor #(
       a_valid_q    <= a_valid_d;
       b_valid_q    <= b_valid_d;
       lw_valid_q   <= lw_valid_d;
-      lw2_valid_q  <= lw_valid_q;
+      lw2_valid_q  <= lw2_valid_d;
       fw_valid_q   <= fw_valid_d;
       pres_valid_q <= pres_valid_d;
     end
@@ -544,8 +543,8 @@ module scord_line_accessor #(
     lw_set_q    <= lw_set_d;
     lw_word_q   <= lw_word_d;
     lw_way_q    <= lw_way_d;
-    lw2_set_q   <= lw_set_q;
-    lw2_word_q  <= lw_word_q;
+    lw2_set_q   <= lw2_set_d;
+    lw2_word_q  <= lw2_word_d;
     b_hit_q     <= b_hit_d;
     b_leq_q     <= b_leq_d;
     b_v_q       <= b_v_d;

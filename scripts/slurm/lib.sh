@@ -70,7 +70,7 @@ slurm_run() {
     [ -n "$sl_account" ] && set -- "$@" --account="$sl_account"
     [ -n "$sl_time" ] && set -- "$@" --time="$sl_time"
     # shellcheck disable=SC2086
-    job=$(sbatch "$@" ${SCORD_SLURM_SBATCH_ARGS:-} "$sl_lib_dir/unit.sh" "$sl_state") ||
+    job=$(sbatch "$@" ${SCORD_SLURM_SBATCH_ARGS:-} "$sl_lib_dir/unit.sh" "$sl_state" "$sl_lib_dir") ||
       { echo "slurm: sbatch failed" >&2; return 1; }
     job=${job%%;*}
     echo "$job $idx" >> "$sl_state/jobs"

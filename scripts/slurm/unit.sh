@@ -1,6 +1,7 @@
 #!/bin/sh
 # unit.sh -- one element of a scord Slurm job array (scripts/slurm/lib.sh submits it).
-#   unit.sh STATE_DIR      (SLURM_ARRAY_TASK_ID selects line N of STATE_DIR/units.tsv)
+#   unit.sh STATE_DIR LIB_DIR  (SLURM_ARRAY_TASK_ID selects line N of STATE_DIR/units.tsv;
+#                              LIB_DIR holds lib.sh, since Slurm runs a copy of this script)
 # units.tsv holds "name<TAB>command" lines.  The command runs under bash -c with its output in
 # STATE_DIR/logs/<key>.log; its exit status is then written to STATE_DIR/results/<key>.rc,
 # atomically (a temporary file renamed), as the unit's last act: a unit killed before that has
@@ -10,12 +11,14 @@
 #SBATCH --cpus-per-task=1
 set -u
 state=$1
+sl_lib_dir=${2:?unit.sh needs the directory of lib.sh}
+. "$sl_lib_dir/lib.sh"
 i=${SLURM_ARRAY_TASK_ID:?unit.sh runs as an element of a Slurm job array}
 line=$(sed -n "${i}p" "$state/units.tsv")
 [ -n "$line" ] || { echo "unit.sh: no unit $i in $state/units.tsv" >&2; exit 2; }
 name=${line%%	*}
 cmd=${line#*	}
-key=$(printf '%s' "$name" | tr -c 'A-Za-z0-9_.=-' '_')
+key=$(slurm_key "$name")
 log=$state/logs/$key.log
 rm -f "$state/results/$key.rc"
 {
