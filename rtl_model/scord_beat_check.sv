@@ -13,9 +13,10 @@
 // At most one of a slot's two applications races: a race ends in step 1, which leaves the entry
 // the accessor's with BS and DS clear, and the next application then takes program order.
 //
-// Expected use: one beat per cycle, no stall (E3 and E4 are plain pipeline stages; outputs are
-// valid one cycle after the inputs and are registered by the consumer, as scord_detector does
-// with scord_detect today).  Slots whose slot_valid_i is clear pass their md_i through unused.
+// Expected use: one beat per cycle (E3 and E4 are plain pipeline stages; outputs are valid one
+// cycle after the inputs and are registered by the consumer).  en_i low holds E4 and the outputs
+// (the consumer stalls: scord_line_slice's stall freezes its whole check pipeline).  Slots whose
+// slot_valid_i is clear pass their md_i through unchanged (md_o), so the whole line can go on.
 module scord_beat_check #(
   parameter int Slots         = 16,
   parameter int BlockIdBits   = scord_pkg::BlockIdBits,
@@ -28,6 +29,7 @@ module scord_beat_check #(
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,
+  input  logic                        en_i,         // E4 loads (a stall holds E4 and the outputs)
   // E3: the beat.  The instruction's fields are common to every slot.
   input  logic                        valid_i,
   input  logic [1:0]                  kind_i,
@@ -128,7 +130,8 @@ module scord_beat_check #(
     // The second application's owner: the accessor when the first made the entry its own.
     assign self_owned = (md1[LBlockE +: BlockIdBits] == block_i) && (md1[LWarpE +: WarpIdBits] == warp_i);
     always_comb begin
-      md1_d[s*64 +: 64]                 = md1;
+      // A slot with no lane keeps its entry: the whole line goes back (and to a follower).
+      md1_d[s*64 +: 64]                 = slot_valid_i[s] ? md1 : md_i[s*64 +: 64];
       r1_d[s]                           = race1;
       bs1_d[s]                          = bs1;
       t1_d[s*3 +: 3]                    = type1;
@@ -143,7 +146,7 @@ module scord_beat_check #(
   end
 
   always_comb begin
-    valid_d   = valid_i;
+    valid_d   = en_i ? valid_i : valid_q;
     kind_d    = kind_i;
     strong_d  = strong_i;
     ablk_d    = atom_blk_i;
@@ -163,28 +166,31 @@ module scord_beat_check #(
     if (!rst_ni) valid_q <= 1'b0;
     else         valid_q <= valid_d;
   end
+  // The payload loads with the enable (a stalled consumer keeps E4 as it was).
   always_ff @(posedge clk_i) begin
-    kind_q    <= kind_d;
-    strong_q  <= strong_d;
-    ablk_q    <= ablk_d;
-    block_q   <= block_d;
-    warp_q    <= warp_d;
-    barrier_q <= barrier_d;
-    bloom_q   <= bloom_d;
-    x_blk_q   <= x_blk_d;
-    x_dev_q   <= x_dev_d;
-    sv_q      <= sv_d;
-    sec_q     <= sec_d;
-    r1_q      <= r1_d;
-    bs1_q     <= bs1_d;
-    md1_q     <= md1_d;
-    tag_q     <= tag_d;
-    o2_blk_q  <= o2_blk_d;
-    o2_dev_q  <= o2_dev_d;
-    t1_q      <= t1_d;
-    ob1_q     <= ob1_d;
-    ow1_q     <= ow1_d;
-    st1_q     <= st1_d;
+    if (en_i) begin
+      kind_q    <= kind_d;
+      strong_q  <= strong_d;
+      ablk_q    <= ablk_d;
+      block_q   <= block_d;
+      warp_q    <= warp_d;
+      barrier_q <= barrier_d;
+      bloom_q   <= bloom_d;
+      x_blk_q   <= x_blk_d;
+      x_dev_q   <= x_dev_d;
+      sv_q      <= sv_d;
+      sec_q     <= sec_d;
+      r1_q      <= r1_d;
+      bs1_q     <= bs1_d;
+      md1_q     <= md1_d;
+      tag_q     <= tag_d;
+      o2_blk_q  <= o2_blk_d;
+      o2_dev_q  <= o2_dev_d;
+      t1_q      <= t1_d;
+      ob1_q     <= ob1_d;
+      ow1_q     <= ow1_d;
+      st1_q     <= st1_d;
+    end
   end
 
   // E4: the second application, where the slot has a second lane.

@@ -208,7 +208,7 @@ module scord_fence_file #(
 
 `ifndef SYNTHESIS
   // IncAtRd0's promise (simulation only: Verilator and Icarus; Yosys defines SYNTHESIS).
-  always @(posedge clk_i) begin
+  always @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni && (IncAtRd0 != 0) && inc_valid_i && !clear_i &&
         ((inc_sm_i != rd0_sm_i) || (inc_warp_i != rd0_warp_i)))
       $fatal(1, "scord_fence_file: IncAtRd0 but the increment's warp is not read port 0's");

@@ -121,6 +121,7 @@ int main(int argc, char **argv) {
   auto m = std::make_unique<SCORD_BC_VTOP>(ctx.get());
   m->clk_i = 0;
   m->valid_i = 0;
+  m->en_i = 1;  // never stalled here: one beat per cycle
   rtlport::reset([&](bool clk, bool rst_n) {
     m->clk_i = clk;
     m->rst_ni = rst_n;

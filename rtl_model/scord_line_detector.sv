@@ -1,0 +1,443 @@
+// scord_line_detector.sv -- the line-rate race detector (docs/rtl.md "Line-rate detector"):
+// takes one warp instruction's lanes (a coalesced access, up to Lanes lanes), a fence or a
+// kernel boundary per packet, in arrival order, and checks a 16-entry metadata line per cycle in
+// each of Slices slices.  The splitter (scord_splitter) cuts a packet into beats, one per
+// metadata line it touches, and hands each beat to the slice owning the line (line mod Slices);
+// a fence goes to every slice at its place in the order.  Each slice (scord_line_slice) reads
+// and writes its lines on its own memory port.  Race records merge round-robin into one buffer
+// (scord_race_fifo) with one overflow counter.
+// Contract (issue 11 item 2): for any packet stream the races, as a multiset, and the final
+// metadata equal the C model's, which applies the lanes one at a time in arrival and lane
+// order.  Why slices keep it: an entry always belongs to one slice, which sees its beats in
+// arrival order; every slice sees every fence at its place among its own beats, so the fence
+// counters it reads at an access are the sequential ones; only the interleaving of race records
+// from different slices differs.  A kernel boundary waits until everything before it is checked
+// and written back, then clears the metadata (mem_clr_*) and every fence-file copy.
+// Workload: one packet per cycle in; one beat per cycle out of the splitter; Lanes outside the
+// heap window need no check and are dropped after the splitter.
+module scord_line_detector #(
+  parameter int          NumSms         = scord_pkg::NumSms,
+  parameter int          CtasPerSm      = scord_pkg::CtasPerSm,
+  parameter int          WarpsPerSm     = scord_pkg::WarpsPerSm,
+  parameter int          BlockIdBits    = scord_pkg::idx_bits(NumSms * CtasPerSm),
+  parameter int          WarpIdBits     = scord_pkg::idx_bits(WarpsPerSm),
+  parameter int          FenceIdBits    = scord_pkg::FenceIdBits,
+  parameter int          BarrierIdBits  = scord_pkg::BarrierIdBits,
+  parameter int          BloomBinBits   = scord_pkg::BloomBinBits,
+  parameter int          TagBits        = scord_pkg::TagBits,
+  parameter int          MdRatio        = scord_pkg::MdRatio,
+  parameter int          Granule        = scord_pkg::Granule,
+  parameter logic [63:0] HeapBase       = scord_pkg::HeapBase,
+  parameter logic [63:0] HeapBytes      = scord_pkg::HeapBytes,
+  parameter int          AddrBits       = scord_pkg::AddrBits,
+  parameter int          RaceBufEntries = scord_pkg::RaceBufEntries,
+  parameter bit          StrongOps      = scord_pkg::StrongOps,
+  parameter int          PcBits         = scord_pkg::PcBits,
+  parameter int          Lanes          = 32,   // lanes per packet (a warp)
+  parameter int          Slices         = 2,    // power of two
+  parameter int          OwnerPorts     = 2,    // owner fence-file reads per cycle per slice
+  parameter int          MaxOutstanding = 128,  // line beats in flight per slice
+  parameter int          PredWays       = 4,
+  parameter int          QueueDepth     = 2,    // beats queued per slice behind the splitter
+  parameter int          BufImpl        = scord_pkg::SramFlops,
+  parameter int          PredImpl       = scord_pkg::SramFlops,
+  localparam int IndexBits     = $clog2(HeapBytes) - $clog2(Granule) - $clog2(MdRatio),
+  localparam int LineBits      = IndexBits - 4,
+  localparam int SliceBits     = scord_pkg::idx_bits(Slices),
+  localparam int SliceLineBits = (Slices > 1) ? LineBits - SliceBits : LineBits,
+  localparam int SlotBits      = scord_pkg::idx_bits(MaxOutstanding),
+  localparam int SmBits        = scord_pkg::idx_bits(NumSms),
+  localparam int CtaBits       = scord_pkg::idx_bits(CtasPerSm)
+) (
+  input  logic clk_i,
+  input  logic rst_ni,
+
+  // Packets in arrival order: an access (PktAccess, one instruction's lanes), a fence
+  // (PktFence) or a kernel boundary (PktKernel).
+  input  logic                        in_valid_i,
+  output logic                        in_ready_o,
+  input  logic [1:0]                  in_type_i,
+  input  logic [SmBits-1:0]           in_sm_i,
+  input  logic [CtaBits-1:0]          in_cta_i,
+  input  logic [WarpIdBits-1:0]       in_warp_i,
+  input  logic [BlockIdBits-1:0]      in_block_i,
+  input  logic [BarrierIdBits-1:0]    in_barrier_i,
+  input  logic [2*BloomBinBits-1:0]   in_bloom_i,
+  input  logic [1:0]                  in_kind_i,
+  input  logic                        in_strong_i,
+  input  logic                        in_atom_blk_i,
+  input  logic                        in_fence_dev_i,
+  input  logic [PcBits-1:0]           in_pc_i,
+  input  logic [Lanes-1:0]            in_lane_valid_i,
+  input  logic [Lanes*AddrBits-1:0]   in_addr_i,
+
+  // Metadata memory, one port per slice (slice s at s*width).  Slice s owns the global lines
+  // line*Slices + s; entry k of a line is bits k*64 of its 1,024.  Reads are tagged and may be
+  // answered in any order; each channel applies its requests in the order it accepts them.
+  output logic [Slices-1:0]               mem_rd_valid_o,
+  input  logic [Slices-1:0]               mem_rd_ready_i,
+  output logic [Slices*SliceLineBits-1:0] mem_rd_line_o,
+  output logic [Slices*SlotBits-1:0]      mem_rd_tag_o,
+  output logic [Slices-1:0]               mem_wr_valid_o,
+  input  logic [Slices-1:0]               mem_wr_ready_i,
+  output logic [Slices*SliceLineBits-1:0] mem_wr_line_o,
+  output logic [Slices*16-1:0]            mem_wr_mask_o,
+  output logic [Slices*1024-1:0]          mem_wr_data_o,
+  input  logic [Slices-1:0]               mem_rsp_valid_i,
+  output logic [Slices-1:0]               mem_rsp_ready_o,
+  input  logic [Slices*SlotBits-1:0]      mem_rsp_tag_i,
+  input  logic [Slices*1024-1:0]          mem_rsp_data_i,
+  // Kernel boundary: every metadata entry back to its initial value (nothing outstanding).
+  output logic                            mem_clr_valid_o,
+  input  logic                            mem_clr_ready_i,
+
+  // Race records (detector.md section 6).
+  output logic                        race_valid_o,
+  input  logic                        race_ready_i,
+  output logic [2:0]                  race_type_o,
+  output logic [1:0]                  race_kind_o,
+  output logic                        race_block_scope_o,
+  output logic [SmBits-1:0]           race_sm_o,
+  output logic [CtaBits-1:0]          race_cta_o,
+  output logic [WarpIdBits-1:0]       race_warp_o,
+  output logic [PcBits-1:0]           race_pc_o,
+  output logic [AddrBits-1:0]         race_addr_o,
+  output logic [BlockIdBits-1:0]      race_owner_block_o,
+  output logic [WarpIdBits-1:0]       race_owner_warp_o,
+  output logic [63:0]                 race_overflow_o,
+
+  output logic                        idle_o,          // nothing in flight
+  output logic [Slices-1:0]           coll_stall_o,    // per slice, statistics
+  output logic [Slices-1:0]           group_stall_o
+);
+  localparam int BlW   = 2 * BloomBinBits;
+  localparam int Slots = 16;
+  // The packet's fields carried by the splitter (from bit 0).
+  localparam int HPc    = 0;
+  localparam int HFdev  = HPc + PcBits;
+  localparam int HAblk  = HFdev + 1;
+  localparam int HStr   = HAblk + 1;
+  localparam int HKind  = HStr + 1;
+  localparam int HBloom = HKind + 2;
+  localparam int HBar   = HBloom + BlW;
+  localparam int HBlock = HBar + BarrierIdBits;
+  localparam int HWarp  = HBlock + BlockIdBits;
+  localparam int HCta   = HWarp + WarpIdBits;
+  localparam int HSm    = HCta + CtaBits;
+  localparam int HdrW   = HSm + SmBits;
+  // A queued beat (from bit 0).
+  localparam int BAddr2 = 0;
+  localparam int BAddr1 = BAddr2 + Slots * AddrBits;
+  localparam int BTag   = BAddr1 + Slots * AddrBits;
+  localparam int BSec   = BTag + Slots * TagBits;
+  localparam int BSv    = BSec + Slots;
+  localparam int BHdr   = BSv + Slots;
+  localparam int BLine  = BHdr + HdrW;
+  localparam int BBcast = BLine + SliceLineBits;
+  localparam int BeatW  = BBcast + 1;
+  // A race record in the buffer (from bit 0).
+  localparam int ROw    = 0;
+  localparam int ROb    = ROw + WarpIdBits;
+  localparam int RAddr  = ROb + BlockIdBits;
+  localparam int RPc    = RAddr + AddrBits;
+  localparam int RWarp  = RPc + PcBits;
+  localparam int RCta   = RWarp + WarpIdBits;
+  localparam int RSm    = RCta + CtaBits;
+  localparam int RBs    = RSm + SmBits;
+  localparam int RKind  = RBs + 1;
+  localparam int RType  = RKind + 2;
+  localparam int RecW   = RType + 3;
+
+  if (BlockIdBits < scord_pkg::idx_bits(NumSms * CtasPerSm)) begin : g_block_id_check
+    scord_error_block_id_bits_narrower_than_num_sms_x_ctas_per_sm u_check ();
+  end
+  if (WarpIdBits < scord_pkg::idx_bits(WarpsPerSm)) begin : g_warp_id_check
+    scord_error_warp_id_bits_narrower_than_warps_per_sm u_check ();
+  end
+
+  // ---- Kernel boundary (section 7): drain, clear the metadata, clear the fence files ---------
+  localparam logic [1:0] KIdle = 2'd0, KDrain = 2'd1, KClear = 2'd2, KDone = 2'd3;
+  logic [1:0]  k_d, k_q;
+  logic        is_kernel, drained, drained_d, drained_q, fence_clear;
+  logic        split_in_ready, split_busy;
+  logic [Slices-1:0] q_valid, slice_idle;
+
+  assign is_kernel   = (in_type_i == scord_pkg::PktKernel);
+  assign drained     = !split_busy && (q_valid == '0) && (slice_idle == '1);
+  // Registered before it starts the clear (the fan-in of every slice's idle is long); exact
+  // because nothing enters while the boundary waits, and idle stays idle.
+  assign drained_d   = drained;
+  assign fence_clear = (k_q == KDone);
+  assign mem_clr_valid_o = (k_q == KClear);
+  assign in_ready_o  = is_kernel ? (k_q == KDone) : ((k_q == KIdle) && split_in_ready);
+  always_comb begin
+    k_d = k_q;
+    case (k_q)
+      KIdle:   if (in_valid_i && is_kernel) k_d = KDrain;
+      KDrain:  if (drained_q) k_d = KClear;
+      KClear:  if (mem_clr_ready_i) k_d = KDone;
+      default: k_d = KIdle;
+    endcase
+  end
+
+  // ---- Splitter ------------------------------------------------------------------------------
+  logic [HdrW-1:0]          in_hdr;
+  logic                     sb_valid, sb_ready, sb_last_u;
+  logic [1:0]               sb_kind, sb_type_u;
+  logic [HdrW-1:0]          sb_hdr;
+  logic [SliceBits-1:0]     sb_slice;
+  logic [LineBits-1:0]      sb_line;
+  logic [Lanes-1:0]         sb_lanes_u;
+  logic [Slots-1:0]         sb_sv;
+  logic [Slots*TagBits-1:0] sb_tag;
+  logic [Slots*2-1:0]       sb_count;
+  logic [Slots*AddrBits-1:0] sb_addr1, sb_addr2;
+
+  assign in_hdr = {in_sm_i, in_cta_i, in_warp_i, in_block_i, in_barrier_i, in_bloom_i, in_kind_i,
+                   in_strong_i, in_atom_blk_i, in_fence_dev_i, in_pc_i};
+  scord_splitter #(
+    .Lanes    (Lanes),
+    .Slices   (Slices),
+    .HdrW     (HdrW),
+    .AddrBits (AddrBits),
+    .Granule  (Granule),
+    .MdRatio  (MdRatio),
+    .TagBits  (TagBits),
+    .HeapBase (HeapBase),
+    .HeapBytes(HeapBytes),
+    .IndexBits(IndexBits)
+  ) u_splitter (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .in_valid_i       (in_valid_i && !is_kernel && (k_q == KIdle)),
+    .in_ready_o       (split_in_ready),
+    .in_type_i        (in_type_i),
+    .in_hdr_i         (in_hdr),
+    .in_lane_valid_i  (in_lane_valid_i),
+    .in_addr_i        (in_addr_i),
+    .beat_valid_o     (sb_valid),
+    .beat_ready_i     (sb_ready),
+    .beat_kind_o      (sb_kind),
+    .beat_type_o      (sb_type_u),
+    .beat_last_o      (sb_last_u),
+    .beat_hdr_o       (sb_hdr),
+    .beat_slice_o     (sb_slice),
+    .beat_line_o      (sb_line),
+    .beat_lanes_o     (sb_lanes_u),
+    .beat_slot_valid_o(sb_sv),
+    .beat_slot_tag_o  (sb_tag),
+    .beat_slot_count_o(sb_count),
+    .beat_slot_addr1_o(sb_addr1),
+    .beat_slot_addr2_o(sb_addr2),
+    .busy_o           (split_busy)
+  );
+
+  // ---- Dispatch: a line beat to its slice, a fence to every slice, outside lanes nowhere ------
+  localparam logic [1:0] BeatLine = 2'd0, BeatOutside = 2'd1, BeatBcast = 2'd2;
+  logic [BeatW-1:0]  sb_beat;
+  logic [Slices-1:0] q_push, q_ready, q_pop, q_sel;
+  logic [Slots-1:0]  sb_second;
+  logic              sb_bcast;
+  assign sb_bcast = (sb_kind == BeatBcast);
+  logic [31:0] sb_slice32;
+  always_comb begin
+    sb_slice32 = '0;
+    sb_slice32[SliceBits-1:0] = sb_slice;
+    if (Slices == 1) sb_slice32 = '0;
+    for (int s = 0; s < Slots; s++) sb_second[s] = sb_count[2*s + 1];
+    sb_beat = '0;
+    sb_beat[BAddr2 +: Slots*AddrBits] = sb_addr2;
+    sb_beat[BAddr1 +: Slots*AddrBits] = sb_addr1;
+    sb_beat[BTag +: Slots*TagBits]    = sb_tag;
+    sb_beat[BSec +: Slots]            = sb_bcast ? '0 : sb_second;
+    sb_beat[BSv +: Slots]             = sb_bcast ? '0 : sb_sv;
+    sb_beat[BHdr +: HdrW]             = sb_hdr;
+    sb_beat[BLine +: SliceLineBits]   = SliceLineBits'(sb_line >> ((Slices > 1) ? SliceBits : 0));
+    sb_beat[BBcast]                   = sb_bcast;
+    for (int s = 0; s < Slices; s++) begin
+      q_sel[s]  = (sb_slice32 == s);
+      q_push[s] = sb_valid && (sb_bcast ? (q_ready == '1) : (sb_kind == BeatLine) && q_sel[s]);
+    end
+    sb_ready = (sb_kind == BeatOutside) || (sb_bcast ? (q_ready == '1) : ((q_ready & q_sel) != '0));
+  end
+
+  logic [Slices-1:0]    sl_race_ready;
+  logic [Slices-1:0]    sl_race_valid;
+  logic [Slices*RecW-1:0] sl_rec;
+
+  for (genvar s = 0; s < Slices; s++) begin : g_slice
+    logic [BeatW-1:0] qd;
+    logic             ready_b, rv, rbs;
+    logic [2:0]       rtype;
+    logic [1:0]       rkind;
+    logic [SmBits-1:0] rsm;
+    logic [CtaBits-1:0] rcta;
+    logic [WarpIdBits-1:0] rwarp, row;
+    logic [PcBits-1:0] rpc;
+    logic [AddrBits-1:0] raddr;
+    logic [BlockIdBits-1:0] rob;
+    logic q_room2_u;
+
+    scord_fifo #(
+      .Width(BeatW),
+      .Depth(QueueDepth)
+    ) u_queue (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(q_push[s]),
+      .ready_o(q_ready[s]),
+      .room2_o(q_room2_u),
+      .data_i (sb_beat),
+      .valid_o(q_valid[s]),
+      .ready_i(ready_b),
+      .data_o (qd)
+    );
+    assign q_pop[s] = q_valid[s] && ready_b;
+
+    scord_line_slice #(
+      .NumSms        (NumSms),
+      .CtasPerSm     (CtasPerSm),
+      .WarpsPerSm    (WarpsPerSm),
+      .BlockIdBits   (BlockIdBits),
+      .WarpIdBits    (WarpIdBits),
+      .FenceIdBits   (FenceIdBits),
+      .BarrierIdBits (BarrierIdBits),
+      .BloomBinBits  (BloomBinBits),
+      .TagBits       (TagBits),
+      .StrongOps     (StrongOps),
+      .AddrBits      (AddrBits),
+      .PcBits        (PcBits),
+      .LineIdxBits   (SliceLineBits),
+      .MaxOutstanding(MaxOutstanding),
+      .PredWays      (PredWays),
+      .OwnerPorts    (OwnerPorts),
+      .BufImpl       (BufImpl),
+      .PredImpl      (PredImpl)
+    ) u_slice (
+      .clk_i             (clk_i),
+      .rst_ni            (rst_ni),
+      .beat_valid_i      (q_valid[s]),
+      .beat_ready_o      (ready_b),
+      .beat_bcast_i      (qd[BBcast]),
+      .beat_line_i       (qd[BLine +: SliceLineBits]),
+      .beat_sm_i         (qd[BHdr + HSm +: SmBits]),
+      .beat_cta_i        (qd[BHdr + HCta +: CtaBits]),
+      .beat_warp_i       (qd[BHdr + HWarp +: WarpIdBits]),
+      .beat_block_i      (qd[BHdr + HBlock +: BlockIdBits]),
+      .beat_barrier_i    (qd[BHdr + HBar +: BarrierIdBits]),
+      .beat_bloom_i      (qd[BHdr + HBloom +: BlW]),
+      .beat_kind_i       (qd[BHdr + HKind +: 2]),
+      .beat_strong_i     (qd[BHdr + HStr]),
+      .beat_atom_blk_i   (qd[BHdr + HAblk]),
+      .beat_fence_dev_i  (qd[BHdr + HFdev]),
+      .beat_pc_i         (qd[BHdr + HPc +: PcBits]),
+      .beat_slot_valid_i (qd[BSv +: Slots]),
+      .beat_second_i     (qd[BSec +: Slots]),
+      .beat_tag_i        (qd[BTag +: Slots*TagBits]),
+      .beat_addr1_i      (qd[BAddr1 +: Slots*AddrBits]),
+      .beat_addr2_i      (qd[BAddr2 +: Slots*AddrBits]),
+      .fence_clear_i     (fence_clear),
+      .mem_rd_valid_o    (mem_rd_valid_o[s]),
+      .mem_rd_ready_i    (mem_rd_ready_i[s]),
+      .mem_rd_line_o     (mem_rd_line_o[s*SliceLineBits +: SliceLineBits]),
+      .mem_rd_tag_o      (mem_rd_tag_o[s*SlotBits +: SlotBits]),
+      .mem_wr_valid_o    (mem_wr_valid_o[s]),
+      .mem_wr_ready_i    (mem_wr_ready_i[s]),
+      .mem_wr_line_o     (mem_wr_line_o[s*SliceLineBits +: SliceLineBits]),
+      .mem_wr_mask_o     (mem_wr_mask_o[s*16 +: 16]),
+      .mem_wr_data_o     (mem_wr_data_o[s*1024 +: 1024]),
+      .mem_rsp_valid_i   (mem_rsp_valid_i[s]),
+      .mem_rsp_ready_o   (mem_rsp_ready_o[s]),
+      .mem_rsp_tag_i     (mem_rsp_tag_i[s*SlotBits +: SlotBits]),
+      .mem_rsp_data_i    (mem_rsp_data_i[s*1024 +: 1024]),
+      .race_valid_o      (rv),
+      .race_ready_i      (sl_race_ready[s]),
+      .race_type_o       (rtype),
+      .race_kind_o       (rkind),
+      .race_block_scope_o(rbs),
+      .race_sm_o         (rsm),
+      .race_cta_o        (rcta),
+      .race_warp_o       (rwarp),
+      .race_pc_o         (rpc),
+      .race_addr_o       (raddr),
+      .race_owner_block_o(rob),
+      .race_owner_warp_o (row),
+      .idle_o            (slice_idle[s]),
+      .coll_stall_o      (coll_stall_o[s]),
+      .group_stall_o     (group_stall_o[s])
+    );
+    assign sl_race_valid[s] = rv;
+    assign sl_rec[s*RecW +: RecW] = {rtype, rkind, rbs, rsm, rcta, rwarp, rpc, raddr, rob, row};
+    logic unused_q;
+    assign unused_q = q_room2_u;
+  end
+
+  // ---- Race merge: round robin over the slices into the one buffer ----------------------------
+  // The grant is one-hot: the first valid slice at or after the pointer rr_q.
+  localparam logic [Slices-1:0] RrInit = 1;
+  logic [Slices-1:0] rr_d, rr_q, grant;
+  logic              any_race;
+  logic [RecW-1:0]   grant_rec;
+  always_comb begin
+    grant = '0;
+    for (int k = Slices - 1; k >= 0; k--) begin
+      for (int s = 0; s < Slices; s++) begin
+        // slice (p + k) mod Slices for the pointer p
+        if (rr_q[s] && sl_race_valid[(s + k) % Slices]) begin
+          grant = '0;
+          grant[(s + k) % Slices] = 1'b1;
+        end
+      end
+    end
+    any_race  = (grant != '0);
+    grant_rec = '0;
+    for (int s = 0; s < Slices; s++) if (grant[s]) grant_rec = sl_rec[s*RecW +: RecW];
+    sl_race_ready = grant;
+    rr_d = rr_q;
+    if (any_race) for (int s = 0; s < Slices; s++) rr_d[(s + 1) % Slices] = grant[s];
+  end
+
+  logic [RecW-1:0] pop_rec;
+  logic [$clog2(RaceBufEntries + 1)-1:0] race_count_u;
+  scord_race_fifo #(
+    .Width  (RecW),
+    .Entries(RaceBufEntries)
+  ) u_races (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .push_i     (any_race),
+    .push_data_i(grant_rec),
+    .pop_valid_o(race_valid_o),
+    .pop_ready_i(race_ready_i),
+    .pop_data_o (pop_rec),
+    .overflow_o (race_overflow_o),
+    .count_o    (race_count_u)
+  );
+  assign race_owner_warp_o  = pop_rec[ROw +: WarpIdBits];
+  assign race_owner_block_o = pop_rec[ROb +: BlockIdBits];
+  assign race_addr_o        = pop_rec[RAddr +: AddrBits];
+  assign race_pc_o          = pop_rec[RPc +: PcBits];
+  assign race_warp_o        = pop_rec[RWarp +: WarpIdBits];
+  assign race_cta_o         = pop_rec[RCta +: CtaBits];
+  assign race_sm_o          = pop_rec[RSm +: SmBits];
+  assign race_block_scope_o = pop_rec[RBs];
+  assign race_kind_o        = pop_rec[RKind +: 2];
+  assign race_type_o        = pop_rec[RType +: 3];
+
+  assign idle_o = (k_q == KIdle) && drained;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      k_q       <= KIdle;
+      drained_q <= 1'b0;
+      rr_q      <= RrInit;
+    end else begin
+      k_q       <= k_d;
+      drained_q <= drained_d;
+      rr_q      <= rr_d;
+    end
+  end
+
+  logic unused_bits;
+  assign unused_bits = ^{sb_last_u, sb_type_u, sb_lanes_u, q_pop, race_count_u};
+endmodule

@@ -1,0 +1,690 @@
+// scord_line_slice.sv -- one slice of the line-rate detector (docs/rtl.md "Line-rate detector"):
+// the beats of the metadata lines it owns (line mod Slices), plus every fence as a broadcast
+// item, in arrival order.  Per beat: one metadata line read and one masked write-back
+// (scord_line_accessor), one fence-file read per distinct owner (OwnerPorts per cycle), and the
+// two checking stages (scord_beat_check) for the beat's 16 entries.
+// Workload: one beat per cycle; a beat with more distinct owners than OwnerPorts holds C0 one
+// more cycle per extra group; races are rare and leave one per cycle.
+//
+// Pipeline after the accessor (every stage boundary a register; one global advance `adv`):
+//   C0  the beat with its line as every older beat left it.  Tag check (section 4), owners,
+//       owner groups; the fence-file read addresses of one group pair per cycle; a fence
+//       increments its warp here.
+//   C1  the last group's read data arrive; every read's data is kept in per-slot registers.
+//   E3  scord_beat_check's first application (from registers), E4 its second.
+//   D   the checked line back to the accessor (written back, handed to a same-line follower)
+//       and the beat's races, drained one per cycle into the race queue.
+// Why the fence counters are exact: items pass C0 one at a time in arrival order; a fence's
+// increment is given in the cycle it leaves C0 and every read registered after that cycle
+// sees it (scord_fence_file, ReadFirst); a read's data are used one cycle after the read, and
+// when the pipeline stalls the addresses are held and read again, with no increment between.
+// The per-slot owner registers may take the next beat's data at the edge that ends this beat's
+// E3, never before (E3 is exactly two advances after the beat's last read).
+module scord_line_slice #(
+  parameter int NumSms         = scord_pkg::NumSms,
+  parameter int CtasPerSm      = scord_pkg::CtasPerSm,
+  parameter int WarpsPerSm     = scord_pkg::WarpsPerSm,
+  parameter int BlockIdBits    = scord_pkg::idx_bits(NumSms * CtasPerSm),
+  parameter int WarpIdBits     = scord_pkg::idx_bits(WarpsPerSm),
+  parameter int FenceIdBits    = scord_pkg::FenceIdBits,
+  parameter int BarrierIdBits  = scord_pkg::BarrierIdBits,
+  parameter int BloomBinBits   = scord_pkg::BloomBinBits,
+  parameter int TagBits        = scord_pkg::TagBits,
+  parameter bit StrongOps      = scord_pkg::StrongOps,
+  parameter int AddrBits       = scord_pkg::AddrBits,
+  parameter int PcBits         = scord_pkg::PcBits,
+  parameter int LineIdxBits    = 21,   // metadata line index within the slice
+  parameter int MaxOutstanding = 128,  // beats in flight (scord_line_accessor)
+  parameter int PredWays       = 4,
+  parameter int OwnerPorts     = 2,    // owner fence-file reads per cycle: 1 or 2
+  parameter int BufImpl        = scord_pkg::SramFlops,
+  parameter int PredImpl       = scord_pkg::SramFlops,
+  localparam int SmBits   = scord_pkg::idx_bits(NumSms),
+  localparam int CtaBits  = scord_pkg::idx_bits(CtasPerSm),
+  localparam int SlotBits = scord_pkg::idx_bits(MaxOutstanding),
+  localparam int Slots    = 16,
+  localparam int DataBits = Slots * 64
+) (
+  input  logic                       clk_i,
+  input  logic                       rst_ni,
+  // Beats of this slice and broadcast fences, in arrival order.
+  input  logic                       beat_valid_i,
+  output logic                       beat_ready_o,
+  input  logic                       beat_bcast_i,    // a fence (no line)
+  input  logic [LineIdxBits-1:0]     beat_line_i,
+  input  logic [SmBits-1:0]          beat_sm_i,
+  input  logic [CtaBits-1:0]         beat_cta_i,
+  input  logic [WarpIdBits-1:0]      beat_warp_i,
+  input  logic [BlockIdBits-1:0]     beat_block_i,
+  input  logic [BarrierIdBits-1:0]   beat_barrier_i,
+  input  logic [2*BloomBinBits-1:0]  beat_bloom_i,
+  input  logic [1:0]                 beat_kind_i,
+  input  logic                       beat_strong_i,
+  input  logic                       beat_atom_blk_i,
+  input  logic                       beat_fence_dev_i,
+  input  logic [PcBits-1:0]          beat_pc_i,
+  input  logic [Slots-1:0]           beat_slot_valid_i,
+  input  logic [Slots-1:0]           beat_second_i,   // the slot has two or more lanes
+  input  logic [Slots*TagBits-1:0]   beat_tag_i,
+  input  logic [Slots*AddrBits-1:0]  beat_addr1_i,    // word address of the slot's first lane
+  input  logic [Slots*AddrBits-1:0]  beat_addr2_i,    // ... and of its second
+  // Kernel boundary, given only while the slice is idle: every fence counter back to 0.
+  input  logic                       fence_clear_i,
+  // Metadata memory (scord_line_accessor's port).
+  output logic                       mem_rd_valid_o,
+  input  logic                       mem_rd_ready_i,
+  output logic [LineIdxBits-1:0]     mem_rd_line_o,
+  output logic [SlotBits-1:0]        mem_rd_tag_o,
+  output logic                       mem_wr_valid_o,
+  input  logic                       mem_wr_ready_i,
+  output logic [LineIdxBits-1:0]     mem_wr_line_o,
+  output logic [Slots-1:0]           mem_wr_mask_o,
+  output logic [DataBits-1:0]        mem_wr_data_o,
+  input  logic                       mem_rsp_valid_i,
+  output logic                       mem_rsp_ready_o,
+  input  logic [SlotBits-1:0]        mem_rsp_tag_i,
+  input  logic [DataBits-1:0]        mem_rsp_data_i,
+  // Race records of this slice (detector.md section 6).
+  output logic                       race_valid_o,
+  input  logic                       race_ready_i,
+  output logic [2:0]                 race_type_o,
+  output logic [1:0]                 race_kind_o,
+  output logic                       race_block_scope_o,
+  output logic [SmBits-1:0]          race_sm_o,
+  output logic [CtaBits-1:0]         race_cta_o,
+  output logic [WarpIdBits-1:0]      race_warp_o,
+  output logic [PcBits-1:0]          race_pc_o,
+  output logic [AddrBits-1:0]        race_addr_o,
+  output logic [BlockIdBits-1:0]     race_owner_block_o,
+  output logic [WarpIdBits-1:0]      race_owner_warp_o,
+  // Nothing in flight (race records may still be queued); statistics.
+  output logic                       idle_o,
+  output logic                       coll_stall_o,    // the accessor waited on a table set
+  output logic                       group_stall_o    // C0 held a beat for another owner group
+);
+  localparam int FB  = FenceIdBits;
+  localparam int BlW = 2 * BloomBinBits;
+  localparam int KeyW = SmBits + WarpIdBits;       // an owner's fence-file address (sm, warp)
+  localparam int LWarpE  = scord_pkg::md_lsb(scord_pkg::MdWarp, BloomBinBits, BarrierIdBits,
+                                             FenceIdBits, WarpIdBits, BlockIdBits);
+  localparam int LBlockE = scord_pkg::md_lsb(scord_pkg::MdBlock, BloomBinBits, BarrierIdBits,
+                                             FenceIdBits, WarpIdBits, BlockIdBits);
+  localparam int LTagE   = scord_pkg::md_lsb(scord_pkg::MdTag, BloomBinBits, BarrierIdBits,
+                                             FenceIdBits, WarpIdBits, BlockIdBits);
+  // The beat's payload through the accessor (from bit 0).
+  localparam int IAddr2 = 0;
+  localparam int IAddr1 = IAddr2 + Slots * AddrBits;
+  localparam int ITag   = IAddr1 + Slots * AddrBits;
+  localparam int ISec   = ITag + Slots * TagBits;
+  localparam int ISv    = ISec + Slots;
+  localparam int IPc    = ISv + Slots;
+  localparam int IFdev  = IPc + PcBits;
+  localparam int IAblk  = IFdev + 1;
+  localparam int IStr   = IAblk + 1;
+  localparam int IKind  = IStr + 1;
+  localparam int IBloom = IKind + 2;
+  localparam int IBar   = IBloom + BlW;
+  localparam int IBlock = IBar + BarrierIdBits;
+  localparam int IWarp  = IBlock + BlockIdBits;
+  localparam int ICta   = IWarp + WarpIdBits;
+  localparam int ISm    = ICta + CtaBits;
+  localparam int InfoW  = ISm + SmBits;
+  // A race record in the slice's race queue (from bit 0).
+  localparam int QOw    = 0;
+  localparam int QOb    = QOw + WarpIdBits;
+  localparam int QAddr  = QOb + BlockIdBits;
+  localparam int QPc    = QAddr + AddrBits;
+  localparam int QWarp  = QPc + PcBits;
+  localparam int QCta   = QWarp + WarpIdBits;
+  localparam int QSm    = QCta + CtaBits;
+  localparam int QBs    = QSm + SmBits;
+  localparam int QKind  = QBs + 1;
+  localparam int QType  = QKind + 2;
+  localparam int QW     = QType + 3;
+
+  if (OwnerPorts != 1 && OwnerPorts != 2) begin : g_ports_check
+    scord_error_line_slice_owner_ports_not_1_or_2 u_check ();
+  end
+
+  // ---- Accessor ----------------------------------------------------------------------------
+  logic [InfoW-1:0]       beat_info;
+  logic                   chk_valid, chk_ready, chk_nomem;
+  logic [SlotBits-1:0]    chk_slot;
+  logic [LineIdxBits-1:0] chk_line;
+  logic [InfoW-1:0]       chk_info;
+  logic [DataBits-1:0]    chk_data;
+  logic                   done_valid, done_ready, acc_idle;
+
+  assign beat_info = {beat_sm_i, beat_cta_i, beat_warp_i, beat_block_i, beat_barrier_i,
+                      beat_bloom_i, beat_kind_i, beat_strong_i, beat_atom_blk_i, beat_fence_dev_i,
+                      beat_pc_i, beat_slot_valid_i, beat_second_i, beat_tag_i, beat_addr1_i,
+                      beat_addr2_i};
+
+  // ---- Stage registers -----------------------------------------------------------------------
+  logic                   adv;
+  // C0
+  logic                   c0_valid_d, c0_valid_q, c0_first_d, c0_first_q, c0_nomem_d, c0_nomem_q;
+  logic [SlotBits-1:0]    c0_slot_d, c0_slot_q;
+  logic [LineIdxBits-1:0] c0_line_d, c0_line_q;
+  logic [InfoW-1:0]       c0_info_d, c0_info_q;
+  logic [DataBits-1:0]    c0_data_d, c0_data_q;
+  logic [Slots-1:0]       c0_pend_d, c0_pend_q;
+  // C1 and E3: the beat with its entries after the tag check.
+  logic                   c1_valid_d, c1_valid_q, c1_nomem_d, c1_nomem_q;
+  logic [SlotBits-1:0]    c1_slot_d, c1_slot_q;
+  logic [LineIdxBits-1:0] c1_line_d, c1_line_q;
+  logic [InfoW-1:0]       c1_info_d, c1_info_q;
+  logic [DataBits-1:0]    c1_md_d, c1_md_q;
+  logic [Slots-1:0]       c1_self_d, c1_self_q, c1_orange_d, c1_orange_q;
+  logic                   e3_valid_d, e3_valid_q, e3_nomem_d, e3_nomem_q;
+  logic [SlotBits-1:0]    e3_slot_d, e3_slot_q;
+  logic [LineIdxBits-1:0] e3_line_d, e3_line_q;
+  logic [InfoW-1:0]       e3_info_d, e3_info_q;
+  logic [DataBits-1:0]    e3_md_d, e3_md_q;
+  logic [Slots-1:0]       e3_self_d, e3_self_q, e3_orange_d, e3_orange_q;
+  // E4 side registers (beside scord_beat_check's own E4).
+  logic                   e4_nomem_d, e4_nomem_q;
+  logic [SlotBits-1:0]    e4_slot_d, e4_slot_q;
+  logic [LineIdxBits-1:0] e4_line_d, e4_line_q;
+  logic [InfoW-1:0]       e4_info_d, e4_info_q;
+  // D
+  logic                   d_valid_d, d_valid_q, d_nomem_d, d_nomem_q;
+  logic [SlotBits-1:0]    d_slot_d, d_slot_q;
+  logic [LineIdxBits-1:0] d_line_d, d_line_q;
+  logic [Slots-1:0]       d_wmask_d, d_wmask_q, d_race_d, d_race_q;
+  logic [DataBits-1:0]    d_md_d, d_md_q;
+  logic [Slots*QW-1:0]    d_rec_d, d_rec_q;
+  // Fence reads: what the read registered at the last edge serves.
+  logic                   rd_access_d, rd_access_q;
+  logic [Slots-1:0]       srv0_d, srv0_q, srv1_d, srv1_q;
+  logic [Slots*FB-1:0]    o_blk_d, o_blk_q, o_dev_d, o_dev_q;
+  logic [FB-1:0]          x_blk_d, x_blk_q, x_dev_d, x_dev_q;
+  logic [2*KeyW+KeyW-1:0] raddr, raddr_d, raddr_q;   // {port B0, port A1, port A0}
+
+  scord_line_accessor #(
+    .MaxOutstanding(MaxOutstanding),
+    .PredSets      (MaxOutstanding),
+    .PredWays      (PredWays),
+    .LineIdxBits   (LineIdxBits),
+    .Entries       (Slots),
+    .InfoBits      (InfoW),
+    .BufImpl       (BufImpl),
+    .PredImpl      (PredImpl)
+  ) u_accessor (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .beat_valid_i   (beat_valid_i),
+    .beat_ready_o   (beat_ready_o),
+    .beat_line_i    (beat_bcast_i ? '0 : beat_line_i),
+    .beat_nomem_i   (beat_bcast_i),
+    .beat_info_i    (beat_info),
+    .chk_valid_o    (chk_valid),
+    .chk_ready_i    (chk_ready),
+    .chk_slot_o     (chk_slot),
+    .chk_line_o     (chk_line),
+    .chk_nomem_o    (chk_nomem),
+    .chk_info_o     (chk_info),
+    .chk_data_o     (chk_data),
+    .done_valid_i   (done_valid),
+    .done_ready_o   (done_ready),
+    .done_slot_i    (d_slot_q),
+    .done_line_i    (d_line_q),
+    .done_nomem_i   (d_nomem_q),
+    .done_wmask_i   (d_wmask_q),
+    .done_data_i    (d_md_q),
+    .mem_rd_valid_o (mem_rd_valid_o),
+    .mem_rd_ready_i (mem_rd_ready_i),
+    .mem_rd_line_o  (mem_rd_line_o),
+    .mem_rd_tag_o   (mem_rd_tag_o),
+    .mem_wr_valid_o (mem_wr_valid_o),
+    .mem_wr_ready_i (mem_wr_ready_i),
+    .mem_wr_line_o  (mem_wr_line_o),
+    .mem_wr_mask_o  (mem_wr_mask_o),
+    .mem_wr_data_o  (mem_wr_data_o),
+    .mem_rsp_valid_i(mem_rsp_valid_i),
+    .mem_rsp_ready_o(mem_rsp_ready_o),
+    .mem_rsp_tag_i  (mem_rsp_tag_i),
+    .mem_rsp_data_i (mem_rsp_data_i),
+    .idle_o         (acc_idle),
+    .coll_stall_o   (coll_stall_o)
+  );
+
+  // ---- C0: tag check, owners, owner groups ----------------------------------------------------
+  logic [Slots*64-1:0]    md0;
+  logic [Slots-1:0]       need, self0, orange0, srv0, srv1, pend, rest, left;
+  logic [Slots*KeyW-1:0]  key;
+  logic [KeyW-1:0]        key0, key1, xkey;
+  logic                   c0_go, c0_fence;
+  logic [SmBits-1:0]      c0_sm;
+  logic [WarpIdBits-1:0]  c0_warp;
+  logic [BlockIdBits-1:0] c0_block;
+
+  assign c0_sm    = c0_info_q[ISm +: SmBits];
+  assign c0_warp  = c0_info_q[IWarp +: WarpIdBits];
+  assign c0_block = c0_info_q[IBlock +: BlockIdBits];
+  assign xkey     = {c0_sm, c0_warp};
+
+  for (genvar s = 0; s < Slots; s++) begin : g_c0
+    logic [63:0]            ent, md;
+    logic [TagBits-1:0]     tag;
+    logic                   tmiss;
+    logic [BlockIdBits-1:0] ob;
+    logic [WarpIdBits-1:0]  ow;
+    logic [31:0]            ob32, ow32;
+    always_comb begin
+      ent   = c0_data_q[s*64 +: 64];
+      tag   = c0_info_q[ITag + s*TagBits +: TagBits];
+      // Section 4: another word's entry is replaced by init with the access's tag.  An entry
+      // with no lane stays as it is (the whole line goes back and on to a follower).
+      tmiss = c0_info_q[ISv + s] && (ent[LTagE +: TagBits] != tag);
+      md    = ent;
+      if (tmiss) begin
+        md = scord_pkg::MdInit;
+        md[LTagE +: TagBits] = tag;
+      end
+      ob = md[LBlockE +: BlockIdBits];
+      ow = md[LWarpE +: WarpIdBits];
+      // Owner warp = (BlockID / CtasPerSm, WarpID), as in scord_detector; one past the last SM
+      // or warp cannot be stored, and reads counters 0 rather than aliasing a real warp.
+      ob32 = '0;
+      ob32[BlockIdBits-1:0] = ob;
+      ob32 = ob32 / CtasPerSm;
+      ow32 = '0;
+      ow32[WarpIdBits-1:0] = ow;
+      orange0[s] = (ob32 < NumSms) && (ow32 < WarpsPerSm);
+      self0[s]   = (ob == c0_block) && (ow == c0_warp);
+      // The owner's counters matter unless the entry is init (step 1 decides without them:
+      // a tag miss is init too) or the accessor owns it (its own counters, read anyway).
+      need[s] = !c0_nomem_q && c0_info_q[ISv + s] && !(md[scord_pkg::MdM] && md[scord_pkg::MdBs] &&
+                md[scord_pkg::MdDs]) && !self0[s] && orange0[s];
+      key[s*KeyW +: KeyW] = {ob32[SmBits-1:0], ow};
+      md0[s*64 +: 64] = md;
+    end
+    logic unused_hi;
+    assign unused_hi = ^{ob32, ow32};
+  end
+
+  // Two groups per cycle: the first pending slot's owner, then the first other one's.
+  always_comb begin
+    pend = c0_first_q ? need : c0_pend_q;
+    key0 = '0;
+    for (int s = Slots - 1; s >= 0; s--) if (pend[s]) key0 = key[s*KeyW +: KeyW];
+    for (int s = 0; s < Slots; s++) srv0[s] = pend[s] && (key[s*KeyW +: KeyW] == key0);
+    rest = pend & ~srv0;
+    key1 = '0;
+    for (int s = Slots - 1; s >= 0; s--) if (rest[s]) key1 = key[s*KeyW +: KeyW];
+    for (int s = 0; s < Slots; s++) srv1[s] = (OwnerPorts > 1) && rest[s] && (key[s*KeyW +: KeyW] == key1);
+    left = rest & ~srv1;
+  end
+
+  assign c0_fence  = c0_valid_q && c0_nomem_q;
+  assign c0_go     = c0_valid_q && adv && (c0_nomem_q || (left == '0));
+  assign chk_ready = !c0_valid_q || c0_go;
+  assign group_stall_o = c0_valid_q && adv && !c0_nomem_q && (left != '0);
+
+  // Read addresses: port A0 the accessor (or the fence's own warp: IncAtRd0), A1 the first
+  // group, B0 the second (or the fence's warp).  Held while the pipeline stalls, so the data
+  // of the last read stay on the outputs until they are used.
+  assign raddr   = {c0_fence ? xkey : key1, key0, xkey};
+  assign raddr_d = adv ? raddr : raddr_q;
+
+  logic [FB-1:0] fa0_blk, fa0_dev, fa1_blk, fa1_dev, fb0_blk, fb0_dev, fb1_blk_u, fb1_dev_u;
+  logic          inc;
+  assign inc = c0_fence && adv;
+  scord_fence_file #(
+    .NumSms     (NumSms),
+    .WarpsPerSm (WarpsPerSm),
+    .FenceIdBits(FenceIdBits),
+    .SmBits     (SmBits),
+    .WarpBits   (WarpIdBits),
+    .IncAtRd0   (1),
+    .ReadFirst  (1)
+  ) u_fence_a (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .rd0_sm_i   (raddr_d[WarpIdBits +: SmBits]),
+    .rd0_warp_i (raddr_d[0 +: WarpIdBits]),
+    .rd0_blk_o  (fa0_blk),
+    .rd0_dev_o  (fa0_dev),
+    .rd1_sm_i   (raddr_d[KeyW + WarpIdBits +: SmBits]),
+    .rd1_warp_i (raddr_d[KeyW +: WarpIdBits]),
+    .rd1_blk_o  (fa1_blk),
+    .rd1_dev_o  (fa1_dev),
+    .inc_valid_i(inc),
+    .inc_sm_i   (c0_sm),
+    .inc_warp_i (c0_warp),
+    .inc_dev_i  (c0_info_q[IFdev]),
+    .clear_i    (fence_clear_i)
+  );
+  if (OwnerPorts > 1) begin : g_fence_b
+    // The second owner port: a copy written by every fence, so the copies stay equal.
+    scord_fence_file #(
+      .NumSms     (NumSms),
+      .WarpsPerSm (WarpsPerSm),
+      .FenceIdBits(FenceIdBits),
+      .SmBits     (SmBits),
+      .WarpBits   (WarpIdBits),
+      .IncAtRd0   (1),
+      .ReadFirst  (1)
+    ) u_fence_b (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .rd0_sm_i   (raddr_d[2*KeyW + WarpIdBits +: SmBits]),
+      .rd0_warp_i (raddr_d[2*KeyW +: WarpIdBits]),
+      .rd0_blk_o  (fb0_blk),
+      .rd0_dev_o  (fb0_dev),
+      .rd1_sm_i   (SmBits'(0)),
+      .rd1_warp_i (WarpIdBits'(0)),
+      .rd1_blk_o  (fb1_blk_u),
+      .rd1_dev_o  (fb1_dev_u),
+      .inc_valid_i(inc),
+      .inc_sm_i   (c0_sm),
+      .inc_warp_i (c0_warp),
+      .inc_dev_i  (c0_info_q[IFdev]),
+      .clear_i    (fence_clear_i)
+    );
+  end else begin : g_no_fence_b
+    assign fb0_blk   = '0;
+    assign fb0_dev   = '0;
+    assign fb1_blk_u = '0;
+    assign fb1_dev_u = '0;
+  end
+
+  // ---- The check: E3 from registers, E4 inside scord_beat_check ------------------------------
+  logic [Slots*FB-1:0]          o_blk_e3, o_dev_e3;
+  logic                         bc_valid;
+  logic [Slots-1:0]             bc_sv, bc_sec_u, bc_race, bc_second, bc_bs;
+  logic [Slots*64-1:0]          bc_md;
+  logic [Slots*3-1:0]           bc_type;
+  logic [Slots*BlockIdBits-1:0] bc_ob;
+  logic [Slots*WarpIdBits-1:0]  bc_ow;
+  logic [Slots*4-1:0]           bc_st1_u, bc_st2_u;
+
+  // The accessor's own entries use its counters; an owner out of range reads 0.
+  always_comb begin
+    for (int s = 0; s < Slots; s++) begin
+      o_blk_e3[s*FB +: FB] = e3_self_q[s] ? x_blk_q : (e3_orange_q[s] ? o_blk_q[s*FB +: FB] : '0);
+      o_dev_e3[s*FB +: FB] = e3_self_q[s] ? x_dev_q : (e3_orange_q[s] ? o_dev_q[s*FB +: FB] : '0);
+    end
+  end
+
+  scord_beat_check #(
+    .Slots        (Slots),
+    .BlockIdBits  (BlockIdBits),
+    .WarpIdBits   (WarpIdBits),
+    .FenceIdBits  (FenceIdBits),
+    .BarrierIdBits(BarrierIdBits),
+    .BloomBinBits (BloomBinBits),
+    .TagBits      (TagBits),
+    .StrongOps    (StrongOps)
+  ) u_check (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .en_i         (adv),
+    .valid_i      (e3_valid_q),
+    .kind_i       (e3_info_q[IKind +: 2]),
+    .strong_i     (e3_info_q[IStr]),
+    .atom_blk_i   (e3_info_q[IAblk]),
+    .block_i      (e3_info_q[IBlock +: BlockIdBits]),
+    .warp_i       (e3_info_q[IWarp +: WarpIdBits]),
+    .barrier_i    (e3_info_q[IBar +: BarrierIdBits]),
+    .bloom_i      (e3_info_q[IBloom +: BlW]),
+    .x_blk_i      (x_blk_q),
+    .x_dev_i      (x_dev_q),
+    .slot_valid_i (e3_nomem_q ? '0 : e3_info_q[ISv +: Slots]),
+    .second_i     (e3_info_q[ISec +: Slots]),
+    .md_i         (e3_md_q),
+    .tag_i        (e3_info_q[ITag +: Slots*TagBits]),
+    .o_blk_i      (o_blk_e3),
+    .o_dev_i      (o_dev_e3),
+    .valid_o      (bc_valid),
+    .slot_valid_o (bc_sv),
+    .second_o     (bc_sec_u),
+    .md_o         (bc_md),
+    .race_o       (bc_race),
+    .race_second_o(bc_second),
+    .race_type_o  (bc_type),
+    .block_scope_o(bc_bs),
+    .owner_block_o(bc_ob),
+    .owner_warp_o (bc_ow),
+    .step1_o      (bc_st1_u),
+    .step2_o      (bc_st2_u)
+  );
+
+  // ---- D: the checked line and the beat's races ------------------------------------------------
+  logic [Slots-1:0]  first_race;
+  logic              race_ok, rq_ready, rq_push;
+  logic [QW-1:0]     rq_data;
+  always_comb begin
+    first_race = '0;
+    for (int s = Slots - 1; s >= 0; s--) if (d_race_q[s]) first_race = Slots'(1) << s;
+    rq_data = '0;
+    for (int s = 0; s < Slots; s++) if (first_race[s]) rq_data = d_rec_q[s*QW +: QW];
+  end
+  assign rq_push = (d_race_q != '0) && rq_ready;
+  // D leaves when its last race goes to the queue this cycle (or it has none).
+  assign race_ok    = (d_race_q == first_race) && ((d_race_q == '0) || rq_ready);
+  assign done_valid = d_valid_q && race_ok;
+  assign adv        = !d_valid_q || (race_ok && done_ready);
+
+  // ---- Next state --------------------------------------------------------------------------------
+  always_comb begin
+    // C0
+    c0_valid_d = c0_valid_q && !c0_go;
+    c0_first_d = c0_first_q && !(c0_valid_q && adv);
+    c0_pend_d  = (c0_valid_q && adv) ? left : c0_pend_q;
+    c0_nomem_d = c0_nomem_q;
+    c0_slot_d  = c0_slot_q;
+    c0_line_d  = c0_line_q;
+    c0_info_d  = c0_info_q;
+    c0_data_d  = c0_data_q;
+    if (chk_valid && chk_ready) begin
+      c0_valid_d = 1'b1;
+      c0_first_d = 1'b1;
+      c0_nomem_d = chk_nomem;
+      c0_slot_d  = chk_slot;
+      c0_line_d  = chk_line;
+      c0_info_d  = chk_info;
+      c0_data_d  = chk_data;
+    end
+    // The reads: registered with their addresses when the pipeline advances.
+    rd_access_d = adv ? (c0_valid_q && !c0_nomem_q) : rd_access_q;
+    srv0_d      = adv ? (c0_valid_q && !c0_nomem_q ? srv0 : '0) : srv0_q;
+    srv1_d      = adv ? (c0_valid_q && !c0_nomem_q ? srv1 : '0) : srv1_q;
+    // Their data, one advance later.
+    o_blk_d = o_blk_q;
+    o_dev_d = o_dev_q;
+    x_blk_d = x_blk_q;
+    x_dev_d = x_dev_q;
+    if (adv) begin
+      for (int s = 0; s < Slots; s++) begin
+        if (srv0_q[s]) begin
+          o_blk_d[s*FB +: FB] = fa1_blk;
+          o_dev_d[s*FB +: FB] = fa1_dev;
+        end
+        if (srv1_q[s]) begin
+          o_blk_d[s*FB +: FB] = fb0_blk;
+          o_dev_d[s*FB +: FB] = fb0_dev;
+        end
+      end
+      if (rd_access_q) begin
+        x_blk_d = fa0_blk;
+        x_dev_d = fa0_dev;
+      end
+    end
+    // C1, E3, E4 side, D: advance together.
+    c1_valid_d  = adv ? c0_go : c1_valid_q;
+    c1_nomem_d  = c1_nomem_q;
+    c1_slot_d   = c1_slot_q;
+    c1_line_d   = c1_line_q;
+    c1_info_d   = c1_info_q;
+    c1_md_d     = c1_md_q;
+    c1_self_d   = c1_self_q;
+    c1_orange_d = c1_orange_q;
+    e3_valid_d  = adv ? c1_valid_q : e3_valid_q;
+    e3_nomem_d  = e3_nomem_q;
+    e3_slot_d   = e3_slot_q;
+    e3_line_d   = e3_line_q;
+    e3_info_d   = e3_info_q;
+    e3_md_d     = e3_md_q;
+    e3_self_d   = e3_self_q;
+    e3_orange_d = e3_orange_q;
+    e4_nomem_d  = e4_nomem_q;
+    e4_slot_d   = e4_slot_q;
+    e4_line_d   = e4_line_q;
+    e4_info_d   = e4_info_q;
+    d_valid_d   = adv ? bc_valid : d_valid_q;
+    d_nomem_d   = d_nomem_q;
+    d_slot_d    = d_slot_q;
+    d_line_d    = d_line_q;
+    d_wmask_d   = d_wmask_q;
+    d_md_d      = d_md_q;
+    d_rec_d     = d_rec_q;
+    d_race_d    = d_race_q & ~(rq_push ? first_race : '0);
+    if (adv) begin
+      c1_nomem_d  = c0_nomem_q;
+      c1_slot_d   = c0_slot_q;
+      c1_line_d   = c0_line_q;
+      c1_info_d   = c0_info_q;
+      c1_md_d     = md0;
+      c1_self_d   = self0;
+      c1_orange_d = orange0;
+      e3_nomem_d  = c1_nomem_q;
+      e3_slot_d   = c1_slot_q;
+      e3_line_d   = c1_line_q;
+      e3_info_d   = c1_info_q;
+      e3_md_d     = c1_md_q;
+      e3_self_d   = c1_self_q;
+      e3_orange_d = c1_orange_q;
+      e4_nomem_d  = e3_nomem_q;
+      e4_slot_d   = e3_slot_q;
+      e4_line_d   = e3_line_q;
+      e4_info_d   = e3_info_q;
+      d_nomem_d   = e4_nomem_q;
+      d_slot_d    = e4_slot_q;
+      d_line_d    = e4_line_q;
+      // Every checked entry is written back (a load changes its entry too).
+      d_wmask_d   = bc_sv;
+      d_md_d      = bc_md;
+      d_race_d    = bc_valid ? bc_race : '0;
+      for (int s = 0; s < Slots; s++) begin
+        d_rec_d[s*QW + QOw +: WarpIdBits]   = bc_ow[s*WarpIdBits +: WarpIdBits];
+        d_rec_d[s*QW + QOb +: BlockIdBits]  = bc_ob[s*BlockIdBits +: BlockIdBits];
+        d_rec_d[s*QW + QAddr +: AddrBits]   = bc_second[s] ?
+            e4_info_q[IAddr2 + s*AddrBits +: AddrBits] : e4_info_q[IAddr1 + s*AddrBits +: AddrBits];
+        d_rec_d[s*QW + QPc +: PcBits]       = e4_info_q[IPc +: PcBits];
+        d_rec_d[s*QW + QWarp +: WarpIdBits] = e4_info_q[IWarp +: WarpIdBits];
+        d_rec_d[s*QW + QCta +: CtaBits]     = e4_info_q[ICta +: CtaBits];
+        d_rec_d[s*QW + QSm +: SmBits]       = e4_info_q[ISm +: SmBits];
+        d_rec_d[s*QW + QBs]                 = bc_bs[s];
+        d_rec_d[s*QW + QKind +: 2]          = e4_info_q[IKind +: 2];
+        d_rec_d[s*QW + QType +: 3]          = bc_type[s*3 +: 3];
+      end
+    end
+  end
+
+  // Valid bits reset; the payloads are used only under them.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      c0_valid_q  <= 1'b0;
+      c0_first_q  <= 1'b0;
+      c1_valid_q  <= 1'b0;
+      e3_valid_q  <= 1'b0;
+      d_valid_q   <= 1'b0;
+      d_race_q    <= '0;
+      rd_access_q <= 1'b0;
+      srv0_q      <= '0;
+      srv1_q      <= '0;
+    end else begin
+      c0_valid_q  <= c0_valid_d;
+      c0_first_q  <= c0_first_d;
+      c1_valid_q  <= c1_valid_d;
+      e3_valid_q  <= e3_valid_d;
+      d_valid_q   <= d_valid_d;
+      d_race_q    <= d_race_d;
+      rd_access_q <= rd_access_d;
+      srv0_q      <= srv0_d;
+      srv1_q      <= srv1_d;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    c0_nomem_q  <= c0_nomem_d;
+    c0_slot_q   <= c0_slot_d;
+    c0_line_q   <= c0_line_d;
+    c0_info_q   <= c0_info_d;
+    c0_data_q   <= c0_data_d;
+    c0_pend_q   <= c0_pend_d;
+    raddr_q     <= raddr_d;
+    o_blk_q     <= o_blk_d;
+    o_dev_q     <= o_dev_d;
+    x_blk_q     <= x_blk_d;
+    x_dev_q     <= x_dev_d;
+    c1_nomem_q  <= c1_nomem_d;
+    c1_slot_q   <= c1_slot_d;
+    c1_line_q   <= c1_line_d;
+    c1_info_q   <= c1_info_d;
+    c1_md_q     <= c1_md_d;
+    c1_self_q   <= c1_self_d;
+    c1_orange_q <= c1_orange_d;
+    e3_nomem_q  <= e3_nomem_d;
+    e3_slot_q   <= e3_slot_d;
+    e3_line_q   <= e3_line_d;
+    e3_info_q   <= e3_info_d;
+    e3_md_q     <= e3_md_d;
+    e3_self_q   <= e3_self_d;
+    e3_orange_q <= e3_orange_d;
+    e4_nomem_q  <= e4_nomem_d;
+    e4_slot_q   <= e4_slot_d;
+    e4_line_q   <= e4_line_d;
+    e4_info_q   <= e4_info_d;
+    d_nomem_q   <= d_nomem_d;
+    d_slot_q    <= d_slot_d;
+    d_line_q    <= d_line_d;
+    d_wmask_q   <= d_wmask_d;
+    d_md_q      <= d_md_d;
+    d_rec_q     <= d_rec_d;
+  end
+
+  // ---- Race queue ------------------------------------------------------------------------------
+  logic [QW-1:0] rq_out;
+  logic          rq_room2_u;
+  scord_fifo #(
+    .Width(QW),
+    .Depth(2)
+  ) u_race_q (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(d_race_q != '0),
+    .ready_o(rq_ready),
+    .room2_o(rq_room2_u),
+    .data_i (rq_data),
+    .valid_o(race_valid_o),
+    .ready_i(race_ready_i),
+    .data_o (rq_out)
+  );
+  assign race_owner_warp_o  = rq_out[QOw +: WarpIdBits];
+  assign race_owner_block_o = rq_out[QOb +: BlockIdBits];
+  assign race_addr_o        = rq_out[QAddr +: AddrBits];
+  assign race_pc_o          = rq_out[QPc +: PcBits];
+  assign race_warp_o        = rq_out[QWarp +: WarpIdBits];
+  assign race_cta_o         = rq_out[QCta +: CtaBits];
+  assign race_sm_o          = rq_out[QSm +: SmBits];
+  assign race_block_scope_o = rq_out[QBs];
+  assign race_kind_o        = rq_out[QKind +: 2];
+  assign race_type_o        = rq_out[QType +: 3];
+
+  assign idle_o = acc_idle && !c0_valid_q && !c1_valid_q && !e3_valid_q && !bc_valid &&
+                  !d_valid_q;
+
+  logic unused_bits;
+  assign unused_bits = ^{fb1_blk_u, fb1_dev_u, bc_sec_u, bc_st1_u, bc_st2_u, rq_room2_u,
+                         rq_push};
+
+`ifndef SYNTHESIS
+  // The fence file's clear drops increments in flight; it must come only with nothing in flight.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni && fence_clear_i && !idle_o)
+      $fatal(1, "scord_line_slice: fence clear while the slice is not idle");
+  end
+`endif
+endmodule

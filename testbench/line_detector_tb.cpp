@@ -1,0 +1,772 @@
+// line_detector_tb.cpp -- unit test of rtl_model/scord_line_detector.sv, the line-rate detector
+// (docs/rtl.md "Line-rate detector"), against the C model.  Random packets (warp accesses of up to
+// 32 lanes, fences, kernel boundaries) go through the RTL and through the C model, which applies
+// every access lane by lane in lane order and the packets in arrival order.  The RTL must give the
+// same race records, compared as a multiset (its slices interleave them differently), and leave
+// the same metadata.
+//
+// The test plays the metadata memory of every slice as the RTL relies on it: reads and
+// write-backs applied in the order each channel accepts them (a read's data taken at acceptance;
+// a read and a write-back accepted in one cycle applied in a random order), read data returned
+// with the read's tag after 1-60 cycles in random order and held until taken, random
+// back-pressure on both request channels, and the kernel boundary's clear applied (every entry
+// back to its initial value) when its handshake happens, sometimes a few cycles late.
+//
+// Checked: the race records and race_overflow_o == 0 (the race port stalls only briefly); the
+// memory at every clear against the C model's store just before that kernel boundary, and at the
+// end (idle_o, race port drained) against its final store; the memory protocol (read tags unique
+// among reads in flight, no request and no read in flight while the clear is offered, the clear
+// held until taken, idle_o only with no read in flight); every simulation assertion of the RTL
+// (a $fatal ends the run with an error); a watchdog (100,000 cycles with no handshake anywhere).
+// The run also fails if it did not reach 50 races of 3 types, a packet spanning two metadata
+// lines, 3 or more lanes on one entry in one packet, and a kernel boundary.
+// The stimulus is drawn before the simulation from its own generator, so a seed names the same
+// packets whatever the RTL's timing; failures name the packet (its pc is kPcBase + 4 * number).
+//
+// Usage: test_line_detector[_small] [PACKETS] [SEED]     (defaults 20000, 1)
+#include <algorithm>
+#include <array>
+#include <cinttypes>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#include SCORD_LD_VTOP_H
+#include "verilated.h"
+#pragma GCC diagnostic pop
+
+#include "rtl_port.h"
+#include "scord/scord.h"
+
+namespace {
+constexpr unsigned kLanes = 32, kEntries = 16;
+constexpr unsigned kSlices = SCORD_LD_SLICES, kOutstanding = SCORD_LD_OUTSTANDING;
+constexpr unsigned kPktAccess = 0, kPktFence = 1, kPktKernel = 2;  // scord_pkg::pkt_type_e
+constexpr uint64_t kPcBase = 0x10000;                              // pc = kPcBase + 4 * packet
+constexpr uint64_t kWatchdog = 100000;
+// Accesses to the kernel's shared area, in percent (the rest go to the warp's own area): races
+// enough for every race type, few enough that the race port keeps up.
+constexpr unsigned kSharedPct = 30;
+
+uint64_t fails = 0;
+// One failure, printed for the first ten.
+__attribute__((format(printf, 2, 3))) void fail_at(uint64_t cyc, const char *fmt, ...) {
+  if (fails++ >= 10) return;
+  fprintf(stderr, "FAIL cycle %" PRIu64 ": ", cyc);
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+}
+
+// xorshift64*; one instance for the stimulus, one for the timing, so a seed's packets do not
+// depend on how the RTL times them.
+struct Rng {
+  uint64_t s;
+  uint64_t next() {
+    s ^= s >> 12;
+    s ^= s << 25;
+    s ^= s >> 27;
+    return s * 0x2545F4914F6CDD1DULL;
+  }
+  uint32_t operator()(uint32_t n) { return n ? (uint32_t)(next() % n) : 0; }
+};
+Rng srng{1}, trng{2};
+
+// Bit fields of Verilated ports: integers up to 64 bits, or VlWide (32-bit words).
+template <class T>
+uint64_t get_bits(const T &w, unsigned lsb, unsigned width) {
+  if constexpr (std::is_integral<T>::value) {
+    uint64_t v = lsb >= 64 ? 0 : (uint64_t)w >> lsb;
+    return width >= 64 ? v : v & ((1ull << width) - 1);
+  } else {
+    uint64_t v = 0;
+    for (unsigned i = 0; i < width; i++) {
+      unsigned b = lsb + i;
+      v |= (uint64_t)((w[b / 32] >> (b % 32)) & 1) << i;
+    }
+    return v;
+  }
+}
+template <class T>
+void put_bits(T &w, unsigned lsb, unsigned width, uint64_t v) {
+  if constexpr (std::is_integral<T>::value) {
+    uint64_t m = (width >= 64 ? ~0ull : ((1ull << width) - 1)) << lsb;
+    w = (T)(((uint64_t)w & ~m) | ((v << lsb) & m));
+  } else {
+    for (unsigned i = 0; i < width; i++) {
+      unsigned b = lsb + i;
+      uint32_t m = 1u << (b % 32);
+      if ((v >> i) & 1) w[b / 32] |= m;
+      else w[b / 32] &= ~m;
+    }
+  }
+}
+// Inputs start at zero: --x-initial unique would otherwise leave random padding bits.
+template <class T>
+void zero(T &w) {
+  if constexpr (std::is_integral<T>::value) w = 0;
+  else
+    for (auto &x : w.m_storage) x = 0;
+}
+
+using Line = std::array<uint64_t, kEntries>;
+// Slice s's 1024-bit line field: entry k at bits s*1024 + k*64 (32-bit words s*32 + 2k, 2k+1).
+template <class W>
+void put_line(W &w, unsigned s, const Line &l) {
+  for (unsigned e = 0; e < kEntries; e++) {
+    w[s * 32 + 2 * e] = (uint32_t)l[e];
+    w[s * 32 + 2 * e + 1] = (uint32_t)(l[e] >> 32);
+  }
+}
+template <class W>
+Line get_line(const W &w, unsigned s) {
+  Line l;
+  for (unsigned e = 0; e < kEntries; e++)
+    l[e] = (uint64_t)w[s * 32 + 2 * e] | ((uint64_t)w[s * 32 + 2 * e + 1] << 32);
+  return l;
+}
+Line init_line() {
+  Line l;
+  l.fill(SCORD_MD_INIT);
+  return l;
+}
+
+struct Packet {
+  unsigned type, sm, cta, warp, block, barrier, bloom, kind;
+  bool strong, atom_blk, fence_dev;
+  uint64_t pc;
+  uint32_t mask;
+  uint64_t addr[kLanes];
+};
+
+// What the C model gives for the packet stream.
+struct Expect {
+  std::vector<scord_race> races;
+  std::vector<std::map<uint64_t, uint64_t>> at_kernel;  // store before each kernel boundary
+  std::map<uint64_t, uint64_t> final_md;                  // entries != SCORD_MD_INIT
+  // Last packet that checked each entry, per kernel (the last one: the running kernel).
+  std::vector<std::unordered_map<uint64_t, unsigned>> last_touch;
+  uint64_t accesses = 0, fences = 0, kernels = 0, lanes = 0, outside = 0, span2 = 0, same3 = 0;
+  uint64_t by_type[SCORD_RACE_TYPE_COUNT] = {};
+};
+
+// ---- Stimulus -------------------------------------------------------------------------------
+
+struct Warp {
+  unsigned sm, cta, warp, block;
+};
+struct Area {
+  uint64_t base, words;  // heap words (granules) from heap_base
+};
+
+std::vector<Packet> make_packets(const scord_params &p, unsigned n) {
+  // A few SMs x warps; the warps of an SM are split evenly among its CTAs, so a block id is
+  // fixed per warp and several warps share each block.
+  std::vector<Warp> warps;
+  const unsigned nsm = (unsigned)std::min<uint64_t>(p.num_sms, 3);
+  const unsigned nw = (unsigned)std::min<uint64_t>(p.warps_per_sm, 8);
+  for (unsigned s = 0; s < nsm; s++)
+    for (unsigned w = 0; w < nw; w++) {
+      unsigned cta = (unsigned)(w * p.ctas_per_sm / p.warps_per_sm);
+      warps.push_back({s, cta, w, (unsigned)(s * p.ctas_per_sm + cta)});
+    }
+  const uint32_t bar_mask = (uint32_t)((1ull << p.barrier_id_bits) - 1);
+  const uint32_t bloom_mask = (uint32_t)((1ull << (2 * p.bloom_bin_bits)) - 1);
+  std::vector<uint32_t> barrier(p.num_sms * p.ctas_per_sm, 0);
+  uint32_t blooms[4];
+  for (auto &b : blooms) b = 1 + srng(bloom_mask);
+  const uint64_t heap_words = p.heap_bytes / p.granule;
+  const unsigned nbits = scord_clog2(heap_words / p.md_ratio);  // entry index bits; tag above
+  const uint64_t line_words = kEntries;  // consecutive words map to consecutive entries
+
+  std::vector<Packet> out(n);
+  unsigned cur = 0;
+  unsigned next_kernel = 1500 + srng(1000);
+  Area shared{0, 0};
+  uint64_t origin = 0;
+  auto new_epoch = [&]() {
+    // The kernel's working set: a shared area of 2, 4 or 8 KiB and a 512-B area per warp.
+    origin = (uint64_t)srng(64) * 0x4000;
+    shared = {origin, (uint64_t)512 << srng(3)};
+  };
+  new_epoch();
+  for (unsigned i = 0; i < n; i++) {
+    Packet &k = out[i];
+    memset(&k, 0, sizeof k);
+    // Fields that a packet type does not use get random values: the RTL must ignore them.
+    k.mask = (uint32_t)srng.next();
+    for (auto &a : k.addr) a = srng.next() & ((1ull << p.addr_bits) - 1);
+    k.pc = kPcBase + 4ull * i;
+    if (srng(4) == 0) cur = srng((uint32_t)warps.size());  // a warp issues a few in a row
+    const Warp &w = warps[cur];
+    k.sm = w.sm;
+    k.cta = w.cta;
+    k.warp = w.warp;
+    k.block = w.block;
+    k.kind = srng(3);
+    k.barrier = srng(bar_mask + 1);
+    k.bloom = srng(bloom_mask + 1);
+    if (i == next_kernel) {
+      k.type = kPktKernel;
+      next_kernel = i + 1500 + srng(1000);
+      std::fill(barrier.begin(), barrier.end(), 0);
+      new_epoch();
+      continue;
+    }
+    if (srng(10) == 0) {
+      k.type = kPktFence;
+      k.fence_dev = srng(2);
+      continue;
+    }
+    k.type = kPktAccess;
+    unsigned r = srng(20);
+    k.kind = r < 9 ? SCORD_LD : r < 16 ? SCORD_ST : SCORD_ATOM;
+    k.strong = k.kind == SCORD_ATOM || srng(4) == 0;
+    k.atom_blk = k.kind == SCORD_ATOM && srng(2);
+    // The CTA's barrier counter, which moves now and then; sometimes another small value.
+    uint32_t &bar = barrier[k.block];
+    if (srng(150) == 0) bar = (bar + 1) & bar_mask;
+    k.barrier = srng(8) ? bar : srng(4) & bar_mask;
+    k.bloom = srng(2) ? 0 : blooms[srng(4)];
+    // Lane mask: full, random, a run of lanes, a few lanes, rarely none.
+    r = srng(200);
+    if (r < 100) k.mask = 0xffffffffu;
+    else if (r < 140) k.mask = (uint32_t)srng.next();
+    else if (r < 170) {
+      unsigned a = srng(kLanes), b = a + srng(kLanes - a);
+      k.mask = (uint32_t)((((2ull << b) - 1) >> a) << a);
+    } else if (r < 199) {
+      for (unsigned j = 1 + srng(3); j > 0; j--) k.mask |= 1u << srng(kLanes);
+    } else {
+      k.mask = 0;
+    }
+    // Where: mostly the shared area (races), else the warp's own area (program order).
+    Area a = shared;
+    if (srng(100) >= kSharedPct)
+      a = {origin + 0x2000 + (uint64_t)cur * 128, 128};
+    uint64_t word[kLanes];
+    r = srng(100);
+    if (r < 30) {
+      // Consecutive words: a whole 128-B line and into the next (or 64-bit words).
+      uint64_t off = srng((uint32_t)a.words);
+      if (srng(3)) off &= ~(uint64_t)31;
+      unsigned stride = srng(4) == 0 ? 2 : 1;
+      for (unsigned j = 0; j < kLanes; j++) word[j] = a.base + (off + j * stride) % a.words;
+    } else if (r < 55) {
+      // 2..32 lanes on one word, the others near it.
+      uint64_t off = srng((uint32_t)a.words);
+      for (unsigned j = 0; j < kLanes; j++) word[j] = a.base + (off + srng(2 * line_words)) % a.words;
+      unsigned same = 2 + srng(31);
+      std::vector<unsigned> order;
+      for (unsigned j = 0; j < kLanes; j++)
+        if (k.mask >> j & 1) order.push_back(j);
+      for (unsigned j = 0; j < order.size(); j++) std::swap(order[j], order[j + srng((uint32_t)(order.size() - j))]);
+      for (unsigned j = 0; j < order.size() && j < same; j++) word[order[j]] = a.base + off;
+    } else if (r < 80) {
+      // Random words within a window of 1-8 lines, or the whole area.
+      uint64_t win = srng(4) ? std::min<uint64_t>(a.words, line_words << srng(4)) : a.words;
+      uint64_t off = srng((uint32_t)a.words);
+      for (unsigned j = 0; j < kLanes; j++) word[j] = a.base + (off + srng((uint32_t)win)) % a.words;
+    } else {
+      // A few distinct words, each lane one of them.
+      uint64_t pick[6];
+      uint64_t off = srng((uint32_t)a.words);
+      unsigned nd = 2 + srng(5);
+      for (unsigned d = 0; d < nd; d++) pick[d] = a.base + (off + srng(64)) % a.words;
+      for (unsigned j = 0; j < kLanes; j++) word[j] = pick[srng(nd)];
+    }
+    // md_ratio > 1: the same entries under other tags (words 2^nbits apart).
+    if (p.md_ratio > 1 && srng(3) == 0)
+      for (unsigned j = 0; j < kLanes; j++) word[j] += (uint64_t)srng(3) << nbits;
+    unsigned byte_off = srng(8) == 0 ? 4 : 0;  // then any byte of the word
+    for (unsigned j = 0; j < kLanes; j++)
+      k.addr[j] = p.heap_base + word[j] * p.granule + (byte_off ? srng(byte_off) : 0);
+    // A few lanes outside the window, below and above it.
+    if (srng(12) == 0)
+      for (unsigned c = 1 + srng(3); c > 0; c--) {
+        unsigned j = srng(kLanes);
+        k.addr[j] = srng(2) ? p.heap_base - 4 * (1 + srng(256)) : p.heap_base + p.heap_bytes + srng(4096);
+      }
+  }
+  return out;
+}
+
+// ---- The C model ----------------------------------------------------------------------------
+
+void collect(void *arg, uint64_t index, uint64_t value) {
+  (*static_cast<std::map<uint64_t, uint64_t> *>(arg))[index] = value;
+}
+
+bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex) {
+  // An external store behind a port, so every access reads and writes the store itself.
+  scord_store *store = scord_store_new(p.heap_bytes / p.granule / p.md_ratio);
+  scord_mdport port = store ? scord_store_port(store) : scord_mdport{};
+  scord_detector *d = store ? scord_detector_new(&p, &port) : nullptr;
+  if (!d) return false;
+  ex.last_touch.emplace_back();
+  for (const Packet &k : pk) {
+    if (k.type == kPktKernel) {
+      ex.at_kernel.emplace_back();
+      scord_store_foreach_nondefault(store, collect, &ex.at_kernel.back());
+      scord_detector_kernel_reset(d);
+      ex.last_touch.emplace_back();
+      ex.kernels++;
+      continue;
+    }
+    if (k.type == kPktFence) {
+      scord_detector_fence(d, k.sm, k.warp, k.fence_dev ? SCORD_SCOPE_GPU : SCORD_SCOPE_CTA);
+      ex.fences++;
+      continue;
+    }
+    ex.accesses++;
+    scord_access x;
+    memset(&x, 0, sizeof x);
+    x.sm = (uint16_t)k.sm;
+    x.cta = (uint16_t)k.cta;
+    x.warp = (uint16_t)k.warp;
+    x.block_id = k.block;
+    x.barrier_id = k.barrier;
+    x.bloom = k.bloom;
+    x.kind = (uint8_t)k.kind;
+    x.strong = k.strong;
+    x.atom_block_scope = k.atom_blk;
+    x.pc = k.pc;
+    std::map<uint64_t, unsigned> per_entry;
+    uint64_t first_line = ~0ull;
+    bool span = false;
+    for (unsigned j = 0; j < kLanes; j++) {
+      if (!(k.mask >> j & 1)) continue;
+      x.addr = k.addr[j];
+      scord_detector_access(d, &x);
+      ex.lanes++;
+      uint64_t index;
+      uint32_t tag;
+      if (!scord_map_addr(&p, k.addr[j], &index, &tag)) {
+        ex.outside++;
+        continue;
+      }
+      ex.last_touch.back()[index] = (unsigned)((k.pc - kPcBase) / 4);
+      per_entry[index]++;
+      if (first_line == ~0ull) first_line = index / kEntries;
+      else if (index / kEntries != first_line) span = true;
+    }
+    ex.span2 += span;
+    for (auto &e : per_entry)
+      if (e.second >= 3) {
+        ex.same3++;
+        break;
+      }
+    scord_race r;
+    while (scord_detector_pop_race(d, &r)) {
+      ex.races.push_back(r);
+      if (r.type < SCORD_RACE_TYPE_COUNT) ex.by_type[r.type]++;
+    }
+  }
+  scord_store_foreach_nondefault(store, collect, &ex.final_md);
+  bool ok = scord_detector_overflow(d) == 0;
+  scord_detector_free(d);
+  scord_store_free(store);
+  return ok;
+}
+
+// ---- Comparisons ----------------------------------------------------------------------------
+
+bool race_less(const scord_race &a, const scord_race &b) {
+  return std::make_tuple(a.pc, a.addr, a.type, a.kind, a.block_scope, a.sm, a.cta, a.warp, a.owner_block,
+                         a.owner_warp) < std::make_tuple(b.pc, b.addr, b.type, b.kind, b.block_scope, b.sm, b.cta,
+                                                         b.warp, b.owner_block, b.owner_warp);
+}
+
+// Races as multisets; prints the first records found on one side only.  Returns mismatches.
+uint64_t compare_races(std::vector<scord_race> want, std::vector<scord_race> got) {
+  std::sort(want.begin(), want.end(), race_less);
+  std::sort(got.begin(), got.end(), race_less);
+  std::vector<scord_race> only_c, only_rtl;
+  std::set_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(only_c), race_less);
+  std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(only_rtl), race_less);
+  if (only_c.empty() && only_rtl.empty()) return 0;
+  fprintf(stderr, "FAIL: race records differ: C model %zu, RTL %zu; %zu only in the C model, %zu only in the RTL\n",
+          want.size(), got.size(), only_c.size(), only_rtl.size());
+  char buf[256];
+  auto show = [&](const char *side, const std::vector<scord_race> &v) {
+    for (size_t i = 0; i < v.size() && i < 6; i++) {
+      scord_race_format(&v[i], buf, sizeof buf);
+      fprintf(stderr, "  only in %s: packet %" PRIu64 ": %s\n", side,
+              v[i].pc >= kPcBase ? (v[i].pc - kPcBase) / 4 : ~0ull, buf);
+    }
+  };
+  show("the C model", only_c);
+  show("the RTL", only_rtl);
+  return only_c.size() + only_rtl.size();
+}
+
+using Memory = std::unordered_map<uint64_t, Line>;  // global line -> entries
+
+// The testbench memory against the C model's store (entries != init); prints the first
+// differing entry.  Returns the number of differing entries.
+uint64_t compare_md(const char *when, const scord_layout *l, const Memory &mem,
+                    const std::map<uint64_t, uint64_t> &want, const std::unordered_map<uint64_t, unsigned> &last) {
+  std::map<uint64_t, uint64_t> got;
+  for (auto &kv : mem)
+    for (unsigned e = 0; e < kEntries; e++)
+      if (kv.second[e] != SCORD_MD_INIT) got[kv.first * kEntries + e] = kv.second[e];
+  uint64_t bad = 0;
+  auto report = [&](uint64_t index, uint64_t g, uint64_t w) {
+    if (bad++) return;
+    char a[256], c[256];
+    scord_md_format(l, g, a, sizeof a);
+    scord_md_format(l, w, c, sizeof c);
+    auto it = last.find(index);
+    char who[64] = "no packet of this kernel checked it";
+    if (it != last.end()) snprintf(who, sizeof who, "last checked by packet %u", it->second);
+    fprintf(stderr,
+            "FAIL: metadata %s: entry %" PRIu64 " (line %" PRIu64 ", slice %" PRIu64 ", entry %" PRIu64
+            " of the line; %s)\n  rtl %016" PRIx64 " %s\n  ref %016" PRIx64 " %s\n",
+            when, index, index / kEntries, index / kEntries % kSlices, index % kEntries, who, g, a, w, c);
+  };
+  auto gi = got.begin();
+  auto wi = want.begin();
+  while (gi != got.end() || wi != want.end()) {
+    if (wi == want.end() || (gi != got.end() && gi->first < wi->first)) {
+      report(gi->first, gi->second, SCORD_MD_INIT);
+      ++gi;
+    } else if (gi == got.end() || wi->first < gi->first) {
+      report(wi->first, SCORD_MD_INIT, wi->second);
+      ++wi;
+    } else {
+      if (gi->second != wi->second) report(gi->first, gi->second, wi->second);
+      ++gi;
+      ++wi;
+    }
+  }
+  if (bad > 1) fprintf(stderr, "  (%" PRIu64 " entries differ in all)\n", bad);
+  return bad;
+}
+
+// ---- The RTL --------------------------------------------------------------------------------
+
+struct Rsp {
+  uint64_t due;
+  unsigned tag;
+  Line data;
+};
+struct SliceMem {
+  std::vector<Rsp> pend;  // reads accepted, not answered
+  bool rsp_on = false;
+  Rsp cur{};
+  std::vector<bool> busy = std::vector<bool>(kOutstanding, false);  // tags in flight
+  uint64_t reads = 0, writes = 0, ooo = 0, peak = 0, last_seq = 0, seq = 0;
+  std::unordered_map<unsigned, uint64_t> order;  // tag -> order its read was accepted
+};
+struct Result {
+  std::vector<scord_race> races;
+  uint64_t cycles = 0, clears = 0, overflow = 0, in_stalls = 0;
+  SliceMem sl[kSlices];
+  Memory mem;
+};
+
+void drive_packet(SCORD_LD_VTOP *m, const scord_params &p, const Packet &k) {
+  m->in_type_i = k.type;
+  m->in_sm_i = k.sm;
+  m->in_cta_i = k.cta;
+  m->in_warp_i = k.warp;
+  m->in_block_i = k.block;
+  m->in_barrier_i = k.barrier;
+  m->in_bloom_i = k.bloom;
+  m->in_kind_i = k.kind;
+  m->in_strong_i = k.strong;
+  m->in_atom_blk_i = k.atom_blk;
+  m->in_fence_dev_i = k.fence_dev;
+  m->in_pc_i = k.pc;
+  m->in_lane_valid_i = k.mask;
+  for (unsigned j = 0; j < kLanes; j++) put_bits(m->in_addr_i, j * (unsigned)p.addr_bits, (unsigned)p.addr_bits, k.addr[j]);
+}
+
+Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<Packet> &pk, const Expect &ex) {
+  Result res;
+  scord_layout lay;
+  scord_layout_init(&lay, &p);
+  const unsigned index_bits = scord_clog2(p.heap_bytes / p.granule / p.md_ratio);
+  const unsigned line_bits = index_bits - 4;
+  const unsigned sline_bits = line_bits - scord_clog2(kSlices);
+  const unsigned slot_bits = std::max(1u, scord_clog2(kOutstanding));
+  const unsigned n = (unsigned)pk.size();
+
+  auto ctx = std::make_unique<VerilatedContext>();
+  ctx->commandArgs(argc, argv);
+  auto m = std::make_unique<SCORD_LD_VTOP>(ctx.get());
+  m->clk_i = 0;
+  m->in_valid_i = 0;
+  zero(m->in_addr_i);
+  zero(m->mem_rsp_tag_i);
+  zero(m->mem_rsp_data_i);
+  m->race_ready_i = 0;
+  m->mem_rd_ready_i = 0;
+  m->mem_wr_ready_i = 0;
+  m->mem_rsp_valid_i = 0;
+  m->mem_clr_ready_i = 0;
+  drive_packet(m.get(), p, pk[0]);
+  rtlport::reset([&](bool clk, bool rst_n) {
+    m->clk_i = clk;
+    m->rst_ni = rst_n;
+    m->eval();
+  });
+
+  Memory &mem = res.mem;
+  auto line_of = [&](uint64_t g) -> Line & {
+    auto it = mem.find(g);
+    if (it == mem.end()) it = mem.emplace(g, init_line()).first;
+    return it->second;
+  };
+  unsigned next_in = 0, race_stall = 0, gap = 0, quiet = 0;
+  bool offering = false, clr_was = false;
+  uint64_t last_progress = 0;
+  for (uint64_t cyc = 0;; cyc++) {
+    // Inputs for this cycle, independent of this cycle's outputs.  A packet once offered stays
+    // offered until taken; between packets there are random gaps, now and then a long one.
+    if (!offering && next_in < n) {
+      if (gap) gap--;
+      else if (trng(100) < 12) gap = trng(400) == 0 ? 50 + trng(200) : trng(4);
+      else {
+        offering = true;
+        drive_packet(m.get(), p, pk[next_in]);
+      }
+    }
+    m->in_valid_i = offering;
+    if (race_stall) {
+      race_stall--;
+      m->race_ready_i = 0;
+    } else if (trng(40) == 0) {
+      race_stall = trng(8);
+      m->race_ready_i = 0;
+    } else {
+      m->race_ready_i = 1;
+    }
+    uint32_t rd_rdy = 0, wr_rdy = 0, rsp_v = 0;
+    for (unsigned s = 0; s < kSlices; s++) {
+      SliceMem &sm = res.sl[s];
+      rd_rdy |= (uint32_t)(trng(100) >= 20) << s;
+      wr_rdy |= (uint32_t)(trng(100) >= 20) << s;
+      if (!sm.rsp_on) {
+        std::vector<size_t> due;
+        for (size_t i = 0; i < sm.pend.size(); i++)
+          if (sm.pend[i].due <= cyc) due.push_back(i);
+        if (!due.empty()) {
+          size_t i = due[trng((uint32_t)due.size())];
+          sm.cur = sm.pend[i];
+          sm.pend.erase(sm.pend.begin() + (long)i);
+          sm.rsp_on = true;
+          put_bits(m->mem_rsp_tag_i, s * slot_bits, slot_bits, sm.cur.tag);
+          put_line(m->mem_rsp_data_i, s, sm.cur.data);
+        }
+      }
+      rsp_v |= (uint32_t)sm.rsp_on << s;
+    }
+    m->mem_rd_ready_i = rd_rdy;
+    m->mem_wr_ready_i = wr_rdy;
+    m->mem_rsp_valid_i = rsp_v;
+    m->mem_clr_ready_i = trng(2);
+    m->clk_i = 0;
+    m->eval();
+
+    // Handshakes at the coming edge.
+    bool progress = false;
+    bool in_fire = offering && m->in_ready_o;
+    if (in_fire) progress = true;
+    else if (offering) res.in_stalls++;
+    if (m->race_valid_o && m->race_ready_i) {
+      res.races.push_back(rtlport::race_of(m.get()));
+      progress = true;
+    }
+    bool clr_v = m->mem_clr_valid_o;
+    bool any_req = false, any_rd_out = false;
+    for (unsigned s = 0; s < kSlices; s++) {
+      SliceMem &sm = res.sl[s];
+      bool rd_fire = (m->mem_rd_valid_o >> s & 1) && (rd_rdy >> s & 1);
+      bool wr_fire = (m->mem_wr_valid_o >> s & 1) && (wr_rdy >> s & 1);
+      any_req |= (m->mem_rd_valid_o >> s & 1) || (m->mem_wr_valid_o >> s & 1);
+      any_rd_out |= !sm.pend.empty() || sm.rsp_on;
+      auto apply_write = [&]() {
+        uint64_t g = get_bits(m->mem_wr_line_o, s * sline_bits, sline_bits) * kSlices + s;
+        uint32_t mask = (uint32_t)get_bits(m->mem_wr_mask_o, s * kEntries, kEntries);
+        Line data = get_line(m->mem_wr_data_o, s);
+        Line &ml = line_of(g);
+        for (unsigned e = 0; e < kEntries; e++)
+          if (mask >> e & 1) ml[e] = data[e];
+        sm.writes++;
+      };
+      // A read and a write-back taken in one cycle are applied in a random order.
+      bool write_first = trng(2) != 0;
+      if (wr_fire && write_first) apply_write();
+      if (rd_fire) {
+        Rsp r;
+        r.tag = (unsigned)get_bits(m->mem_rd_tag_o, s * slot_bits, slot_bits);
+        uint64_t g = get_bits(m->mem_rd_line_o, s * sline_bits, sline_bits) * kSlices + s;
+        r.data = line_of(g);
+        r.due = cyc + 1 + trng(60);
+        if (r.tag >= kOutstanding || sm.busy[r.tag])
+          fail_at(cyc, "slice %u: read tag %u issued while a read with that tag is in flight (or out of range)", s, r.tag);
+        else
+          sm.busy[r.tag] = true;
+        sm.order[r.tag] = sm.seq++;
+        sm.pend.push_back(r);
+        sm.reads++;
+        sm.peak = std::max<uint64_t>(sm.peak, sm.pend.size() + sm.rsp_on);
+      }
+      if (wr_fire && !write_first) apply_write();
+      if (sm.rsp_on && (m->mem_rsp_ready_o >> s & 1)) {
+        if (sm.cur.tag < kOutstanding) sm.busy[sm.cur.tag] = false;
+        uint64_t o = sm.order[sm.cur.tag];
+        if (o < sm.last_seq) sm.ooo++;
+        sm.last_seq = o;
+        sm.rsp_on = false;
+        progress = true;
+      }
+      progress |= rd_fire || wr_fire;
+    }
+    if (m->idle_o && any_rd_out) fail_at(cyc, "idle_o high with a read in flight");
+    if (clr_was && !clr_v) fail_at(cyc, "mem_clr_valid_o dropped before it was taken");
+    if (clr_v && any_req) fail_at(cyc, "a read or write-back request offered together with the clear");
+    if (clr_v && any_rd_out) fail_at(cyc, "the clear offered with a read in flight");
+    clr_was = false;
+    if (clr_v && m->mem_clr_ready_i) {
+      // Every earlier packet is written back: the memory must be the C model's store just
+      // before this kernel boundary.
+      if (res.clears >= ex.at_kernel.size()) {
+        fail_at(cyc, "a clear beyond the %zu kernel boundaries sent", ex.at_kernel.size());
+      } else {
+        char when[64];
+        snprintf(when, sizeof when, "at kernel boundary %" PRIu64, res.clears + 1);
+        fails += compare_md(when, &lay, mem, ex.at_kernel[res.clears], ex.last_touch[res.clears]);
+      }
+      mem.clear();
+      res.clears++;
+      progress = true;
+    } else if (clr_v) {
+      clr_was = true;
+    }
+    m->clk_i = 1;
+    m->eval();
+    if (ctx->gotFinish() || ctx->gotError()) {
+      fail_at(cyc, "the RTL stopped ($finish or a simulation assertion)");
+      break;
+    }
+    if (in_fire) {
+      offering = false;
+      next_in++;
+    }
+    if (progress) last_progress = cyc;
+    res.cycles = cyc + 1;
+    bool drained = next_in == n && !offering && m->idle_o && !m->race_valid_o && !m->mem_clr_valid_o;
+    for (auto &sm : res.sl) drained &= sm.pend.empty() && !sm.rsp_on;
+    quiet = drained ? quiet + 1 : 0;
+    if (quiet >= 32) break;
+    if (cyc - last_progress > kWatchdog) {
+      fail_at(cyc, "no handshake for %" PRIu64 " cycles (hang): %u of %u packets taken, idle_o %d, race_valid_o %d, "
+                "mem_clr_valid_o %d, mem_rd_valid_o %x, mem_wr_valid_o %x",
+           kWatchdog, next_in, n, (int)m->idle_o, (int)m->race_valid_o, (int)m->mem_clr_valid_o,
+           (unsigned)m->mem_rd_valid_o, (unsigned)m->mem_wr_valid_o);
+      break;
+    }
+    if (fails > 10) break;
+  }
+  res.overflow = m->race_overflow_o;
+  m->final();
+  return res;
+}
+}  // namespace
+
+int main(int argc, char **argv) {
+  char *end = nullptr;
+  unsigned long n = argc > 1 ? strtoul(argv[1], &end, 10) : 20000;
+  if (argc > 1 && (*end || n == 0 || n > 10000000)) {
+    fprintf(stderr, "usage: %s [PACKETS] [SEED]: PACKETS '%s' is not a count in 1..10000000\n", argv[0], argv[1]);
+    return 2;
+  }
+  uint64_t seed = argc > 2 ? strtoull(argv[2], nullptr, 10) : 1;
+  srng.s = seed * 0x9E3779B97F4A7C15ULL + 1;
+  trng.s = seed * 0xD1B54A32D192ED03ULL + 7;
+  scord_params p;
+  scord_params_default(&p);
+  char err[256];
+  if (!rtlport::config_apply(&p, SCORD_LD_CONFIG, err, sizeof err) || scord_params_finalize(&p, err, sizeof err) != 0) {
+    fprintf(stderr, "%s: configuration '%s': %s\n", argv[0], SCORD_LD_CONFIG, err);
+    return 2;
+  }
+  std::vector<Packet> pk = make_packets(p, (unsigned)n);
+  // SCORD_LD_DUMP=N: print the first N packets (to look into a failure's packet).
+  if (const char *dump = getenv("SCORD_LD_DUMP")) {
+    unsigned upto = (unsigned)std::min<unsigned long>(strtoul(dump, nullptr, 10), n);
+    for (unsigned i = 0; i < upto; i++) {
+      const Packet &k = pk[i];
+      printf("packet %u: type %u sm %u cta %u warp %u block %u barrier %u bloom %x kind %u strong %d atom_blk %d "
+             "fence_dev %d mask %08x\n", i, k.type, k.sm, k.cta, k.warp, k.block, k.barrier, k.bloom, k.kind, k.strong,
+             k.atom_blk, k.fence_dev, k.mask);
+      if (k.type == kPktAccess)
+        for (unsigned j = 0; j < kLanes; j++)
+          if (k.mask >> j & 1) {
+            uint64_t index = 0;
+            uint32_t tag = 0;
+            bool in = scord_map_addr(&p, k.addr[j], &index, &tag);
+            printf("  lane %2u addr %012" PRIx64 " %s entry %" PRIu64 " tag %u\n", j, k.addr[j], in ? "" : "outside", index, tag);
+          }
+    }
+  }
+  Expect ex;
+  if (!run_model(p, pk, ex)) {
+    fprintf(stderr, "%s: the C model ran out of memory or overflowed its race buffer\n", argv[0]);
+    return 1;
+  }
+  Result res = run_rtl(argc, argv, p, pk, ex);
+  if (!fails) {
+    fails += compare_races(ex.races, res.races);
+    static scord_layout lay;
+    scord_layout_init(&lay, &p);
+    fails += compare_md("at the end", &lay, res.mem, ex.final_md, ex.last_touch.back());
+    if (res.overflow) {
+      fprintf(stderr, "FAIL: race_overflow_o = %" PRIu64 " (records dropped with the port stalled only briefly)\n",
+              res.overflow);
+      fails++;
+    }
+    if (res.clears != ex.kernels) {
+      fprintf(stderr, "FAIL: %" PRIu64 " clears for %" PRIu64 " kernel boundaries\n", res.clears, ex.kernels);
+      fails++;
+    }
+  }
+  unsigned types = 0;
+  for (uint64_t c : ex.by_type) types += c > 0;
+  printf("line_detector (%s, %u slices, MaxOutstanding %u): %lu packets (%" PRIu64 " accesses, %" PRIu64
+         " fences, %" PRIu64 " kernel boundaries), %" PRIu64 " lanes (%" PRIu64 " outside), %" PRIu64
+         " cycles, %.2f lanes/cycle, %zu races of %u types (C model %zu), %" PRIu64 " packets over two lines, %" PRIu64
+         " with 3+ lanes on one entry, %" PRIu64 " input stalls\n",
+         SCORD_LD_CONFIG[0] ? SCORD_LD_CONFIG : "defaults", kSlices, kOutstanding, n, ex.accesses, ex.fences,
+         ex.kernels, ex.lanes, ex.outside, res.cycles, res.cycles ? (double)ex.lanes / (double)res.cycles : 0.0,
+         res.races.size(), types, ex.races.size(), ex.span2, ex.same3, res.in_stalls);
+  for (unsigned s = 0; s < kSlices; s++)
+    printf("  slice %u: %" PRIu64 " reads, %" PRIu64 " write-backs, %" PRIu64 " answers out of order, peak %" PRIu64
+           " reads in flight\n",
+           s, res.sl[s].reads, res.sl[s].writes, res.sl[s].ooo, res.sl[s].peak);
+  // The run must have reached what it is for.
+  if (ex.races.size() < 50 || types < 3 || ex.span2 == 0 || ex.same3 == 0 || ex.kernels == 0) {
+    fprintf(stderr, "FAIL: coverage: need 50 races of 3 types, a packet over two lines, 3+ lanes on one entry and "
+                    "a kernel boundary\n");
+    fails++;
+  }
+  if (fails) {
+    printf("FAIL (%" PRIu64 ")\n", fails);
+    return 1;
+  }
+  printf("PASS\n");
+  return 0;
+}
