@@ -53,9 +53,6 @@ constexpr unsigned kSlices = SCORD_LD_SLICES, kOutstanding = SCORD_LD_OUTSTANDIN
 constexpr unsigned kPktAccess = 0, kPktFence = 1, kPktKernel = 2;  // scord_pkg::pkt_type_e
 constexpr uint64_t kPcBase = 0x10000;                              // pc = kPcBase + 4 * packet
 constexpr uint64_t kWatchdog = 100000;
-// Accesses to the kernel's shared area, in percent (the rest go to the warp's own area): races
-// enough for every race type, few enough that the race port keeps up.
-constexpr unsigned kSharedPct = 30;
 
 uint64_t fails = 0;
 // One failure, printed for the first ten.
@@ -157,7 +154,11 @@ struct Expect {
   std::map<uint64_t, uint64_t> final_md;                  // entries != SCORD_MD_INIT
   // Last packet that checked each entry, per kernel (the last one: the running kernel).
   std::vector<std::unordered_map<uint64_t, unsigned>> last_touch;
+  // Per kernel and entry, the values the entry takes lane by lane (repeats dropped), each with
+  // the packet that gave it: every write-back must be one of them, in this order.
+  std::vector<std::unordered_map<uint64_t, std::vector<std::pair<uint64_t, unsigned>>>> history;
   uint64_t accesses = 0, fences = 0, kernels = 0, lanes = 0, outside = 0, span2 = 0, same3 = 0;
+  uint64_t line_visits = 0;  // distinct metadata lines per access packet, summed (beats at least)
   uint64_t by_type[SCORD_RACE_TYPE_COUNT] = {};
 };
 
@@ -195,10 +196,14 @@ std::vector<Packet> make_packets(const scord_params &p, unsigned n) {
   unsigned next_kernel = 1500 + srng(1000);
   Area shared{0, 0};
   uint64_t origin = 0;
+  unsigned shared_pct = 0;
   auto new_epoch = [&]() {
     // The kernel's working set: a shared area of 2, 4 or 8 KiB and a 512-B area per warp.
     origin = (uint64_t)srng(64) * 0x4000;
     shared = {origin, (uint64_t)512 << srng(3)};
+    // Accesses to the shared area, in percent (the rest go to the warp's own area).  A racy
+    // kernel is limited by the race records (one per cycle); a quiet one runs at line rate.
+    shared_pct = srng(2) ? 30 : 5;
   };
   new_epoch();
   for (unsigned i = 0; i < n; i++) {
@@ -219,7 +224,8 @@ std::vector<Packet> make_packets(const scord_params &p, unsigned n) {
     k.bloom = srng(bloom_mask + 1);
     if (i == next_kernel) {
       k.type = kPktKernel;
-      next_kernel = i + 1500 + srng(1000);
+      // Now and then the next boundary follows at once or within a few packets.
+      next_kernel = i + (srng(4) ? 1500 + srng(1000) : 1 + srng(4));
       std::fill(barrier.begin(), barrier.end(), 0);
       new_epoch();
       continue;
@@ -251,9 +257,9 @@ std::vector<Packet> make_packets(const scord_params &p, unsigned n) {
     } else {
       k.mask = 0;
     }
-    // Where: mostly the shared area (races), else the warp's own area (program order).
+    // Where: the kernel's shared area (races) or the warp's own area (program order).
     Area a = shared;
-    if (srng(100) >= kSharedPct)
+    if (srng(100) >= shared_pct)
       a = {origin + 0x2000 + (uint64_t)cur * 128, 128};
     uint64_t word[kLanes];
     r = srng(100);
@@ -315,12 +321,14 @@ bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex)
   scord_detector *d = store ? scord_detector_new(&p, &port) : nullptr;
   if (!d) return false;
   ex.last_touch.emplace_back();
+  ex.history.emplace_back();
   for (const Packet &k : pk) {
     if (k.type == kPktKernel) {
       ex.at_kernel.emplace_back();
       scord_store_foreach_nondefault(store, collect, &ex.at_kernel.back());
       scord_detector_kernel_reset(d);
       ex.last_touch.emplace_back();
+      ex.history.emplace_back();
       ex.kernels++;
       continue;
     }
@@ -356,12 +364,21 @@ bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex)
         ex.outside++;
         continue;
       }
-      ex.last_touch.back()[index] = (unsigned)((k.pc - kPcBase) / 4);
+      unsigned pkt = (unsigned)((k.pc - kPcBase) / 4);
+      ex.last_touch.back()[index] = pkt;
+      uint64_t v = scord_store_read(store, index);
+      auto &h = ex.history.back()[index];
+      if (h.empty() || h.back().first != v) h.push_back({v, pkt});
       per_entry[index]++;
       if (first_line == ~0ull) first_line = index / kEntries;
       else if (index / kEntries != first_line) span = true;
     }
     ex.span2 += span;
+    uint64_t prev_line = ~0ull;
+    for (auto &e : per_entry) {  // in index order: a line's entries are adjacent
+      ex.line_visits += e.first / kEntries != prev_line;
+      prev_line = e.first / kEntries;
+    }
     for (auto &e : per_entry)
       if (e.second >= 3) {
         ex.same3++;
@@ -403,7 +420,7 @@ uint64_t compare_races(std::vector<scord_race> want, std::vector<scord_race> got
     for (size_t i = 0; i < v.size() && i < 6; i++) {
       scord_race_format(&v[i], buf, sizeof buf);
       fprintf(stderr, "  only in %s: packet %" PRIu64 ": %s\n", side,
-              v[i].pc >= kPcBase ? (v[i].pc - kPcBase) / 4 : ~0ull, buf);
+              v[i].pc >= kPcBase ? (v[i].pc - kPcBase) / 4 : UINT64_MAX, buf);
     }
   };
   show("the C model", only_c);
@@ -524,6 +541,34 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
   });
 
   Memory &mem = res.mem;
+  // Per entry, the position in its history (Expect::history) of the last value written; -1:
+  // the initial value.  Reset at each clear.
+  std::unordered_map<uint64_t, long> hpos;
+  auto check_write = [&](uint64_t cyc, uint64_t index, uint64_t v) {
+    if (res.clears >= ex.history.size()) return;  // a clear too many: reported there
+    static const std::vector<std::pair<uint64_t, unsigned>> none;
+    auto hi = ex.history[res.clears].find(index);
+    const auto &h = hi == ex.history[res.clears].end() ? none : hi->second;
+    long &pos = hpos.emplace(index, -1).first->second;
+    if (v == (pos < 0 ? SCORD_MD_INIT : h[(size_t)pos].first)) return;  // written again
+    for (size_t q = (size_t)(pos + 1); q < h.size(); q++)
+      if (h[q].first == v) {
+        pos = (long)q;
+        return;
+      }
+    char a[256], c[256] = "(none: the C model leaves it as it is)";
+    scord_md_format(&lay, v, a, sizeof a);
+    if ((size_t)(pos + 1) < h.size()) {
+      int w = snprintf(c, sizeof c, "packet %u: %016" PRIx64 " ", h[(size_t)pos + 1].second, h[(size_t)pos + 1].first);
+      scord_md_format(&lay, h[(size_t)pos + 1].first, c + w, sizeof c - (size_t)w);
+    }
+    char prev[64] = "the initial value";
+    if (pos >= 0) snprintf(prev, sizeof prev, "the value of packet %u", h[(size_t)pos].second);
+    fail_at(cyc,
+            "kernel %" PRIu64 ": write-back of entry %" PRIu64 " (line %" PRIu64 ", slice %" PRIu64 ", entry %" PRIu64
+            ") with a value the C model does not give it after %s\n  rtl      %016" PRIx64 " %s\n  ref next %s",
+            res.clears, index, index / kEntries, index / kEntries % kSlices, index % kEntries, prev, v, a, c);
+  };
   auto line_of = [&](uint64_t g) -> Line & {
     auto it = mem.find(g);
     if (it == mem.end()) it = mem.emplace(g, init_line()).first;
@@ -603,7 +648,10 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
         Line data = get_line(m->mem_wr_data_o, s);
         Line &ml = line_of(g);
         for (unsigned e = 0; e < kEntries; e++)
-          if (mask >> e & 1) ml[e] = data[e];
+          if (mask >> e & 1) {
+            check_write(cyc, g * kEntries + e, data[e]);
+            ml[e] = data[e];
+          }
         sm.writes++;
       };
       // A read and a write-back taken in one cycle are applied in a random order.
@@ -651,6 +699,7 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
         fails += compare_md(when, &lay, mem, ex.at_kernel[res.clears], ex.last_touch[res.clears]);
       }
       mem.clear();
+      hpos.clear();
       res.clears++;
       progress = true;
     } else if (clr_v) {
@@ -748,10 +797,10 @@ int main(int argc, char **argv) {
   for (uint64_t c : ex.by_type) types += c > 0;
   printf("line_detector (%s, %u slices, MaxOutstanding %u): %lu packets (%" PRIu64 " accesses, %" PRIu64
          " fences, %" PRIu64 " kernel boundaries), %" PRIu64 " lanes (%" PRIu64 " outside), %" PRIu64
-         " cycles, %.2f lanes/cycle, %zu races of %u types (C model %zu), %" PRIu64 " packets over two lines, %" PRIu64
+         " cycles, %.2f lanes/cycle, %" PRIu64 " line visits, %zu races of %u types (C model %zu), %" PRIu64 " packets over two lines, %" PRIu64
          " with 3+ lanes on one entry, %" PRIu64 " input stalls\n",
          SCORD_LD_CONFIG[0] ? SCORD_LD_CONFIG : "defaults", kSlices, kOutstanding, n, ex.accesses, ex.fences,
-         ex.kernels, ex.lanes, ex.outside, res.cycles, res.cycles ? (double)ex.lanes / (double)res.cycles : 0.0,
+         ex.kernels, ex.lanes, ex.outside, res.cycles, res.cycles ? (double)ex.lanes / (double)res.cycles : 0.0, ex.line_visits,
          res.races.size(), types, ex.races.size(), ex.span2, ex.same3, res.in_stalls);
   for (unsigned s = 0; s < kSlices; s++)
     printf("  slice %u: %" PRIu64 " reads, %" PRIu64 " write-backs, %" PRIu64 " answers out of order, peak %" PRIu64
