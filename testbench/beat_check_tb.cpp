@@ -131,7 +131,7 @@ int main(int argc, char **argv) {
   const unsigned TB = (unsigned)p.tag_bits;
   const uint32_t nblocks = (uint32_t)(p.num_sms * p.ctas_per_sm);
   const uint64_t line_words = 16;  // 16 entries of 8 B: md_ratio 1, granule 4 -> 16 words
-  uint64_t fails = 0, slots_checked = 0, seconds = 0, thirds = 0, raced = 0, raced_second = 0;
+  uint64_t fails = 0, slots_checked = 0, seconds = 0, thirds = 0, raced = 0, raced_second = 0, stalls = 0;
   Expect ex[kSlots];
   for (unsigned b = 0; b < beats && fails < 10; b++) {
     for (unsigned i = rnd(4); i > 0; i--)
@@ -229,12 +229,44 @@ int main(int argc, char **argv) {
       e.md = scord_store_read(store, index);
     }
     // One beat through the two stages.
+    uint64_t md_in[kSlots];
+    for (int s = 0; s < kSlots; s++) md_in[s] = get(m->md_i, (unsigned)s * 64, 64);
     m->valid_i = 1;
     m->clk_i = 1;
     m->eval();
     m->valid_i = 0;
     m->clk_i = 0;
     m->eval();
+    // Sometimes a stall (en_i low) with other inputs: E4 and every output must hold.
+    if (rnd(4) == 0) {
+      uint64_t md_before[kSlots];
+      for (int s = 0; s < kSlots; s++) md_before[s] = get(m->md_o, (unsigned)s * 64, 64);
+      auto race_before = m->race_o;
+      for (int s = 0; s < kSlots; s++) put(m->md_i, (unsigned)s * 64, 64, rng());
+      m->slot_valid_i = (uint32_t)rng();
+      m->valid_i = 1;
+      m->en_i = 0;
+      m->clk_i = 1;
+      m->eval();
+      m->clk_i = 0;
+      m->eval();
+      m->en_i = 1;
+      m->valid_i = 0;
+      stalls++;
+      bool md_same = true;
+      for (int s = 0; s < kSlots; s++) md_same = md_same && get(m->md_o, (unsigned)s * 64, 64) == md_before[s];
+      if (!m->valid_o || !md_same || m->race_o != race_before) {
+        fprintf(stderr, "beat %u: outputs changed while en_i was low (valid %d, entries %s, races %s)\n", b,
+                m->valid_o, md_same ? "same" : "changed", m->race_o != race_before ? "changed" : "same");
+        fails++;
+      }
+    }
+    // A slot with no lane passes its entry through unchanged (the line goes on whole).
+    for (int s = 0; s < kSlots; s++) {
+      if (ex[s].valid || get(m->md_o, (unsigned)s * 64, 64) == md_in[s]) continue;
+      fprintf(stderr, "beat %u slot %d: no lane, but the entry changed\n", b, s);
+      fails++;
+    }
     if (!m->valid_o) {
       fprintf(stderr, "beat %u: valid_o low one cycle after valid_i\n", b);
       fails++;
@@ -299,11 +331,11 @@ int main(int argc, char **argv) {
   scord_detector_free(d);
   scord_store_free(store);
   printf("beat_check (%s): %u beats, %" PRIu64 " slots, %" PRIu64 " with a second lane, %" PRIu64
-         " with a third or fourth, %" PRIu64 " races (%" PRIu64 " on the second lane): %s\n",
+         " with a third or fourth, %" PRIu64 " races (%" PRIu64 " on the second lane), %" PRIu64 " stalls: %s\n",
          SCORD_BC_CONFIG[0] ? SCORD_BC_CONFIG : "defaults", beats, slots_checked, seconds, thirds, raced, raced_second,
-         fails ? "MISMATCH" : "equal to the C model");
-  if (!fails && (raced_second == 0 || thirds == 0)) {
-    printf("beat_check: the random beats did not reach a second-lane race or a third lane\n");
+         stalls, fails ? "MISMATCH" : "equal to the C model");
+  if (!fails && (raced_second == 0 || thirds == 0 || stalls == 0)) {
+    printf("beat_check: the random beats did not reach a second-lane race, a third lane or a stall\n");
     return 1;
   }
   return fails ? 1 : 0;
