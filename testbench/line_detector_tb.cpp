@@ -23,7 +23,22 @@
 // The stimulus is drawn before the simulation from its own generator, so a seed names the same
 // packets whatever the RTL's timing; failures name the packet (its pc is kPcBase + 4 * number).
 //
+// Vector mode (--vec) takes the packets from trace-vector files instead (docs/spec/vectors.md):
+// each ld/st/atom event is one access packet of its n lanes, with the instruction fields the SM
+// trackers of a scord_system give it (as scord_system_apply computes them); fences and kernel
+// boundaries are packets; bar and cta events only move the trackers.  The same checks apply, and
+// the C system's own races must equal the C model's packet replay (a check of the packet
+// building).  The coverage requirements do not apply.  A file whose configuration differs from
+// the variant's in a parameter the RTL depends on is skipped.  Failures name the packet number
+// in the file's packet list (SCORD_LD_DUMP=N prints the first N with their source lines).
+//
+// --measure replaces the randomised memory by an ideal one for a throughput figure: every read
+// answered in order after a fixed latency (--latency, default 100 cycles), no back-pressure on
+// any channel, the clear taken at once, a packet offered whenever one waits, the race port
+// always ready.  All checks still apply.
+//
 // Usage: test_line_detector[_small] [PACKETS] [SEED]     (defaults 20000, 1)
+//        test_line_detector[_small] [--measure] [--latency N] --vec FILE...
 #include <algorithm>
 #include <array>
 #include <cinttypes>
@@ -33,6 +48,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <unordered_map>
@@ -46,6 +62,7 @@
 
 #include "rtl_port.h"
 #include "scord/scord.h"
+#include "scord/vecread.h"
 
 namespace {
 constexpr unsigned kLanes = 32, kEntries = 16;
@@ -145,6 +162,8 @@ struct Packet {
   uint64_t pc;
   uint32_t mask;
   uint64_t addr[kLanes];
+  unsigned num;   // place in the packet list: what failure messages name
+  uint64_t line;  // vector mode: the event's source line (0 for random packets)
 };
 
 // What the C model gives for the packet stream.
@@ -159,6 +178,10 @@ struct Expect {
   std::vector<std::unordered_map<uint64_t, std::vector<std::pair<uint64_t, unsigned>>>> history;
   uint64_t accesses = 0, fences = 0, kernels = 0, lanes = 0, outside = 0, span2 = 0, same3 = 0;
   uint64_t line_visits = 0;  // distinct metadata lines per access packet, summed (beats at least)
+  // The splitter's beats (scord_splitter.sv header): per access packet one beat for its lanes
+  // outside the window if any, and per line as many as the most runs of one tag on an entry of
+  // it (lanes of another tag wait for the next beat); one per fence.
+  uint64_t beats = 0;
   uint64_t by_type[SCORD_RACE_TYPE_COUNT] = {};
 };
 
@@ -209,6 +232,7 @@ std::vector<Packet> make_packets(const scord_params &p, unsigned n) {
   for (unsigned i = 0; i < n; i++) {
     Packet &k = out[i];
     memset(&k, 0, sizeof k);
+    k.num = i;
     // Fields that a packet type does not use get random values: the RTL must ignore them.
     k.mask = (uint32_t)srng.next();
     for (auto &a : k.addr) a = srng.next() & ((1ull << p.addr_bits) - 1);
@@ -314,6 +338,8 @@ void collect(void *arg, uint64_t index, uint64_t value) {
   (*static_cast<std::map<uint64_t, uint64_t> *>(arg))[index] = value;
 }
 
+// Replays the packets through the C model (lanes one at a time, in lane and arrival order) on an
+// external store, filling ex.  False when the model cannot be built or its race buffer overflowed.
 bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex) {
   // An external store behind a port, so every access reads and writes the store itself.
   scord_store *store = scord_store_new(p.heap_bytes / p.granule / p.md_ratio);
@@ -335,6 +361,7 @@ bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex)
     if (k.type == kPktFence) {
       scord_detector_fence(d, k.sm, k.warp, k.fence_dev ? SCORD_SCOPE_GPU : SCORD_SCOPE_CTA);
       ex.fences++;
+      ex.beats++;
       continue;
     }
     ex.accesses++;
@@ -351,6 +378,8 @@ bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex)
     x.atom_block_scope = k.atom_blk;
     x.pc = k.pc;
     std::map<uint64_t, unsigned> per_entry;
+    std::map<uint64_t, std::pair<uint32_t, unsigned>> tag_runs;  // entry -> last tag, runs of a tag
+    bool any_outside = false;
     uint64_t first_line = ~0ull;
     bool span = false;
     for (unsigned j = 0; j < kLanes; j++) {
@@ -362,9 +391,12 @@ bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex)
       uint32_t tag;
       if (!scord_map_addr(&p, k.addr[j], &index, &tag)) {
         ex.outside++;
+        any_outside = true;
         continue;
       }
-      unsigned pkt = (unsigned)((k.pc - kPcBase) / 4);
+      auto run = tag_runs.emplace(index, std::make_pair(tag, 1u)).first;
+      if (run->second.first != tag) run->second = {tag, run->second.second + 1};
+      unsigned pkt = k.num;
       ex.last_touch.back()[index] = pkt;
       uint64_t v = scord_store_read(store, index);
       auto &h = ex.history.back()[index];
@@ -379,6 +411,13 @@ bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex)
       ex.line_visits += e.first / kEntries != prev_line;
       prev_line = e.first / kEntries;
     }
+    std::map<uint64_t, unsigned> line_beats;
+    for (auto &e : tag_runs) {
+      unsigned &b = line_beats[e.first / kEntries];
+      b = std::max(b, e.second.second);
+    }
+    ex.beats += any_outside;
+    for (auto &b : line_beats) ex.beats += b.second;
     for (auto &e : per_entry)
       if (e.second >= 3) {
         ex.same3++;
@@ -405,26 +444,32 @@ bool race_less(const scord_race &a, const scord_race &b) {
                                                          b.warp, b.owner_block, b.owner_warp);
 }
 
-// Races as multisets; prints the first records found on one side only.  Returns mismatches.
-uint64_t compare_races(std::vector<scord_race> want, std::vector<scord_race> got) {
+// Races as multisets; prints the first records found on one side only, naming the sides
+// want_name and got_name, and the packet when pc_is_packet (random packets; a vector's pcs are
+// the program's).  Returns mismatches.
+uint64_t compare_races(std::vector<scord_race> want, std::vector<scord_race> got, const char *want_name = "the C model",
+                       const char *got_name = "the RTL", bool pc_is_packet = true) {
   std::sort(want.begin(), want.end(), race_less);
   std::sort(got.begin(), got.end(), race_less);
   std::vector<scord_race> only_c, only_rtl;
   std::set_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(only_c), race_less);
   std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(only_rtl), race_less);
   if (only_c.empty() && only_rtl.empty()) return 0;
-  fprintf(stderr, "FAIL: race records differ: C model %zu, RTL %zu; %zu only in the C model, %zu only in the RTL\n",
-          want.size(), got.size(), only_c.size(), only_rtl.size());
+  fprintf(stderr, "FAIL: race records differ: %s %zu, %s %zu; %zu only in %s, %zu only in %s\n", want_name,
+          want.size(), got_name, got.size(), only_c.size(), want_name, only_rtl.size(), got_name);
   char buf[256];
   auto show = [&](const char *side, const std::vector<scord_race> &v) {
     for (size_t i = 0; i < v.size() && i < 6; i++) {
       scord_race_format(&v[i], buf, sizeof buf);
-      fprintf(stderr, "  only in %s: packet %" PRIu64 ": %s\n", side,
-              v[i].pc >= kPcBase ? (v[i].pc - kPcBase) / 4 : UINT64_MAX, buf);
+      if (pc_is_packet)
+        fprintf(stderr, "  only in %s: packet %" PRIu64 ": %s\n", side,
+                v[i].pc >= kPcBase ? (v[i].pc - kPcBase) / 4 : UINT64_MAX, buf);
+      else
+        fprintf(stderr, "  only in %s: %s\n", side, buf);
     }
   };
-  show("the C model", only_c);
-  show("the RTL", only_rtl);
+  show(want_name, only_c);
+  show(got_name, only_rtl);
   return only_c.size() + only_rtl.size();
 }
 
@@ -486,9 +531,15 @@ struct SliceMem {
   uint64_t reads = 0, writes = 0, ooo = 0, peak = 0, last_seq = 0, seq = 0;
   std::unordered_map<unsigned, uint64_t> order;  // tag -> order its read was accepted
 };
+// How the testbench plays the memory and the ports around the RTL.
+struct Timing {
+  bool measure = false;    // the ideal memory and ports of --measure; else the randomised ones
+  unsigned latency = 100;  // --measure: cycles from a read's acceptance to its data
+};
 struct Result {
   std::vector<scord_race> races;
   uint64_t cycles = 0, clears = 0, overflow = 0, in_stalls = 0;
+  uint64_t coll_stalls = 0, group_stalls = 0;  // slice-cycles of coll_stall_o, group_stall_o
   SliceMem sl[kSlices];
   Memory mem;
 };
@@ -510,7 +561,11 @@ void drive_packet(SCORD_LD_VTOP *m, const scord_params &p, const Packet &k) {
   for (unsigned j = 0; j < kLanes; j++) put_bits(m->in_addr_i, j * (unsigned)p.addr_bits, (unsigned)p.addr_bits, k.addr[j]);
 }
 
-Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<Packet> &pk, const Expect &ex) {
+// Runs the packets through the RTL with the memory and ports played as tm says, checking the
+// memory protocol, every write-back (against ex's histories) and the memory at every clear.
+// Returns what came out; failures are counted in `fails`.
+Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<Packet> &pk, const Expect &ex,
+               const Timing &tm) {
   Result res;
   scord_layout lay;
   scord_layout_init(&lay, &p);
@@ -533,7 +588,7 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
   m->mem_wr_ready_i = 0;
   m->mem_rsp_valid_i = 0;
   m->mem_clr_ready_i = 0;
-  drive_packet(m.get(), p, pk[0]);
+  if (n) drive_packet(m.get(), p, pk[0]);
   rtlport::reset([&](bool clk, bool rst_n) {
     m->clk_i = clk;
     m->rst_ni = rst_n;
@@ -582,14 +637,16 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     // offered until taken; between packets there are random gaps, now and then a long one.
     if (!offering && next_in < n) {
       if (gap) gap--;
-      else if (trng(100) < 12) gap = trng(400) == 0 ? 50 + trng(200) : trng(4);
+      else if (!tm.measure && trng(100) < 12) gap = trng(400) == 0 ? 50 + trng(200) : trng(4);
       else {
         offering = true;
         drive_packet(m.get(), p, pk[next_in]);
       }
     }
     m->in_valid_i = offering;
-    if (race_stall) {
+    if (tm.measure) {
+      m->race_ready_i = 1;
+    } else if (race_stall) {
       race_stall--;
       m->race_ready_i = 0;
     } else if (trng(40) == 0) {
@@ -601,14 +658,15 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     uint32_t rd_rdy = 0, wr_rdy = 0, rsp_v = 0;
     for (unsigned s = 0; s < kSlices; s++) {
       SliceMem &sm = res.sl[s];
-      rd_rdy |= (uint32_t)(trng(100) >= 20) << s;
-      wr_rdy |= (uint32_t)(trng(100) >= 20) << s;
+      rd_rdy |= (uint32_t)(tm.measure || trng(100) >= 20) << s;
+      wr_rdy |= (uint32_t)(tm.measure || trng(100) >= 20) << s;
       if (!sm.rsp_on) {
         std::vector<size_t> due;
         for (size_t i = 0; i < sm.pend.size(); i++)
           if (sm.pend[i].due <= cyc) due.push_back(i);
         if (!due.empty()) {
-          size_t i = due[trng((uint32_t)due.size())];
+          // --measure: in acceptance order (with one latency, the oldest read is due first).
+          size_t i = tm.measure ? due[0] : due[trng((uint32_t)due.size())];
           sm.cur = sm.pend[i];
           sm.pend.erase(sm.pend.begin() + (long)i);
           sm.rsp_on = true;
@@ -621,12 +679,16 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     m->mem_rd_ready_i = rd_rdy;
     m->mem_wr_ready_i = wr_rdy;
     m->mem_rsp_valid_i = rsp_v;
-    m->mem_clr_ready_i = trng(2);
+    m->mem_clr_ready_i = tm.measure || trng(2);
     m->clk_i = 0;
     m->eval();
 
     // Handshakes at the coming edge.
     bool progress = false;
+    for (unsigned s = 0; s < kSlices; s++) {
+      res.coll_stalls += m->coll_stall_o >> s & 1;
+      res.group_stalls += m->group_stall_o >> s & 1;
+    }
     bool in_fire = offering && m->in_ready_o;
     if (in_fire) progress = true;
     else if (offering) res.in_stalls++;
@@ -655,14 +717,14 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
         sm.writes++;
       };
       // A read and a write-back taken in one cycle are applied in a random order.
-      bool write_first = trng(2) != 0;
+      bool write_first = tm.measure || trng(2) != 0;
       if (wr_fire && write_first) apply_write();
       if (rd_fire) {
         Rsp r;
         r.tag = (unsigned)get_bits(m->mem_rd_tag_o, s * slot_bits, slot_bits);
         uint64_t g = get_bits(m->mem_rd_line_o, s * sline_bits, sline_bits) * kSlices + s;
         r.data = line_of(g);
-        r.due = cyc + 1 + trng(60);
+        r.due = tm.measure ? cyc + tm.latency : cyc + 1 + trng(60);
         if (r.tag >= kOutstanding || sm.busy[r.tag])
           fail_at(cyc, "slice %u: read tag %u issued while a read with that tag is in flight (or out of range)", s, r.tag);
         else
@@ -716,10 +778,10 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
       next_in++;
     }
     if (progress) last_progress = cyc;
-    res.cycles = cyc + 1;
     bool drained = next_in == n && !offering && m->idle_o && !m->race_valid_o && !m->mem_clr_valid_o;
     for (auto &sm : res.sl) drained &= sm.pend.empty() && !sm.rsp_on;
     quiet = drained ? quiet + 1 : 0;
+    if (quiet <= 1) res.cycles = cyc + 1;  // up to the first drained cycle: the quiet ones are not work
     if (quiet >= 32) break;
     if (cyc - last_progress > kWatchdog) {
       fail_at(cyc, "no handshake for %" PRIu64 " cycles (hang): %u of %u packets taken, idle_o %d, race_valid_o %d, "
@@ -734,65 +796,59 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
   m->final();
   return res;
 }
-}  // namespace
-
-int main(int argc, char **argv) {
-  char *end = nullptr;
-  unsigned long n = argc > 1 ? strtoul(argv[1], &end, 10) : 20000;
-  if (argc > 1 && (*end || n == 0 || n > 10000000)) {
-    fprintf(stderr, "usage: %s [PACKETS] [SEED]: PACKETS '%s' is not a count in 1..10000000\n", argv[0], argv[1]);
-    return 2;
+// The checks after a run: races, final metadata, overflow and clears (see the header).  Returns
+// the failures found.
+uint64_t check_end(const scord_params &p, const Expect &ex, const Result &res, bool pc_is_packet) {
+  uint64_t bad = compare_races(ex.races, res.races, "the C model", "the RTL", pc_is_packet);
+  static scord_layout lay;
+  scord_layout_init(&lay, &p);
+  bad += compare_md("at the end", &lay, res.mem, ex.final_md, ex.last_touch.back());
+  if (res.overflow) {
+    fprintf(stderr, "FAIL: race_overflow_o = %" PRIu64 " (records dropped with the port stalled only briefly)\n",
+            res.overflow);
+    bad++;
   }
-  uint64_t seed = argc > 2 ? strtoull(argv[2], nullptr, 10) : 1;
+  if (res.clears != ex.kernels) {
+    fprintf(stderr, "FAIL: %" PRIu64 " clears for %" PRIu64 " kernel boundaries\n", res.clears, ex.kernels);
+    bad++;
+  }
+  return bad;
+}
+
+// Prints the first `upto` packets with their lanes (SCORD_LD_DUMP, to look into a failure).
+void dump_packets(const scord_params &p, const std::vector<Packet> &pk, unsigned long upto) {
+  for (size_t i = 0; i < pk.size() && i < upto; i++) {
+    const Packet &k = pk[i];
+    printf("packet %zu: ", i);
+    if (k.line) printf("line %" PRIu64 " ", k.line);
+    printf("type %u sm %u cta %u warp %u block %u barrier %u bloom %x kind %u strong %d atom_blk %d "
+           "fence_dev %d pc %" PRIx64 " mask %08x\n", k.type, k.sm, k.cta, k.warp, k.block, k.barrier, k.bloom, k.kind,
+           k.strong, k.atom_blk, k.fence_dev, k.pc, k.mask);
+    if (k.type == kPktAccess)
+      for (unsigned j = 0; j < kLanes; j++)
+        if (k.mask >> j & 1) {
+          uint64_t index = 0;
+          uint32_t tag = 0;
+          bool in = scord_map_addr(&p, k.addr[j], &index, &tag);
+          printf("  lane %2u addr %012" PRIx64 " %s entry %" PRIu64 " tag %u\n", j, k.addr[j], in ? "" : "outside", index, tag);
+        }
+  }
+}
+
+// The random test of the header: n packets drawn from seed, checked with coverage.  Returns the
+// exit status.
+int run_random(int argc, char **argv, const scord_params &p, unsigned long n, uint64_t seed) {
   srng.s = seed * 0x9E3779B97F4A7C15ULL + 1;
   trng.s = seed * 0xD1B54A32D192ED03ULL + 7;
-  scord_params p;
-  scord_params_default(&p);
-  char err[256];
-  if (!rtlport::config_apply(&p, SCORD_LD_CONFIG, err, sizeof err) || scord_params_finalize(&p, err, sizeof err) != 0) {
-    fprintf(stderr, "%s: configuration '%s': %s\n", argv[0], SCORD_LD_CONFIG, err);
-    return 2;
-  }
   std::vector<Packet> pk = make_packets(p, (unsigned)n);
-  // SCORD_LD_DUMP=N: print the first N packets (to look into a failure's packet).
-  if (const char *dump = getenv("SCORD_LD_DUMP")) {
-    unsigned upto = (unsigned)std::min<unsigned long>(strtoul(dump, nullptr, 10), n);
-    for (unsigned i = 0; i < upto; i++) {
-      const Packet &k = pk[i];
-      printf("packet %u: type %u sm %u cta %u warp %u block %u barrier %u bloom %x kind %u strong %d atom_blk %d "
-             "fence_dev %d mask %08x\n", i, k.type, k.sm, k.cta, k.warp, k.block, k.barrier, k.bloom, k.kind, k.strong,
-             k.atom_blk, k.fence_dev, k.mask);
-      if (k.type == kPktAccess)
-        for (unsigned j = 0; j < kLanes; j++)
-          if (k.mask >> j & 1) {
-            uint64_t index = 0;
-            uint32_t tag = 0;
-            bool in = scord_map_addr(&p, k.addr[j], &index, &tag);
-            printf("  lane %2u addr %012" PRIx64 " %s entry %" PRIu64 " tag %u\n", j, k.addr[j], in ? "" : "outside", index, tag);
-          }
-    }
-  }
+  if (const char *dump = getenv("SCORD_LD_DUMP")) dump_packets(p, pk, strtoul(dump, nullptr, 10));
   Expect ex;
   if (!run_model(p, pk, ex)) {
     fprintf(stderr, "%s: the C model ran out of memory or overflowed its race buffer\n", argv[0]);
     return 1;
   }
-  Result res = run_rtl(argc, argv, p, pk, ex);
-  if (!fails) {
-    fails += compare_races(ex.races, res.races);
-    static scord_layout lay;
-    scord_layout_init(&lay, &p);
-    fails += compare_md("at the end", &lay, res.mem, ex.final_md, ex.last_touch.back());
-    if (res.overflow) {
-      fprintf(stderr, "FAIL: race_overflow_o = %" PRIu64 " (records dropped with the port stalled only briefly)\n",
-              res.overflow);
-      fails++;
-    }
-    if (res.clears != ex.kernels) {
-      fprintf(stderr, "FAIL: %" PRIu64 " clears for %" PRIu64 " kernel boundaries\n", res.clears, ex.kernels);
-      fails++;
-    }
-  }
+  Result res = run_rtl(argc, argv, p, pk, ex, Timing{});
+  if (!fails) fails += check_end(p, ex, res, true);
   unsigned types = 0;
   for (uint64_t c : ex.by_type) types += c > 0;
   printf("line_detector (%s, %u slices, MaxOutstanding %u): %lu packets (%" PRIu64 " accesses, %" PRIu64
@@ -818,4 +874,228 @@ int main(int argc, char **argv) {
   }
   printf("PASS\n");
   return 0;
+}
+
+// ---- Vector files ---------------------------------------------------------------------------
+
+enum class VecStatus { kPass, kSkip, kFail };
+
+// One vector file as packets, and the races the C system found on it.
+struct VecPackets {
+  std::vector<Packet> pk;
+  std::vector<scord_race> sys_races;
+};
+
+// True when two lanes' packets of one instruction agree on everything but the address.
+bool same_instruction(const scord_access &a, const scord_access &b) {
+  return a.sm == b.sm && a.cta == b.cta && a.warp == b.warp && a.block_id == b.block_id &&
+         a.barrier_id == b.barrier_id && a.bloom == b.bloom && a.kind == b.kind && a.strong == b.strong &&
+         a.atom_block_scope == b.atom_block_scope && a.pc == b.pc;
+}
+
+// Reads `path` into packets (see the header), applying every event to a scord_system after its
+// packet is built, so the trackers' locks and barrier counters are those the event sees.  kSkip
+// (printed) when the file's configuration differs from the variant's (p) in a parameter the RTL
+// depends on; kFail (printed) on a reader error or an instruction whose lanes disagree.
+VecStatus read_vec(const char *path, const scord_params &p, VecPackets &out) {
+  std::unique_ptr<scord_vreader, void (*)(scord_vreader *)> r(scord_vr_open(path, nullptr, 0), scord_vr_close);
+  if (!r) {
+    fprintf(stderr, "%s:0: out of memory\n", path);
+    return VecStatus::kFail;
+  }
+  scord_mdport port{};
+  std::unique_ptr<scord_store, void (*)(scord_store *)> store(nullptr, scord_store_free);
+  std::unique_ptr<scord_system, void (*)(scord_system *)> sys(nullptr, scord_system_free);
+  scord_params fp{};
+  scord_event ev;
+  for (;;) {
+    int rc = scord_vr_next(r.get(), &ev);
+    if (rc < 0) {
+      fprintf(stderr, "%s\n", scord_vr_error(r.get()));
+      return VecStatus::kFail;
+    }
+    if (!sys) {
+      // The configuration is frozen now (also for a file without events).  md_base only places
+      // the metadata; race_buf_entries does not matter with the race port drained as records
+      // come; lock_entries sizes the trackers, which are the C system's here.
+      fp = *scord_vr_params(r.get());
+      const unsigned flags = rtlport::kAnyMdBase | rtlport::kAnyRaceBuf | rtlport::kDetectorOnly;
+      if (const char *field = rtlport::param_mismatch(fp, p, flags)) {
+        printf("skip %s: configuration differs (%s)\n", path, field);
+        return VecStatus::kSkip;
+      }
+      // Races are popped after every event: room for one event's lanes means no overflow.
+      scord_params sp = fp;
+      sp.race_buf_entries = std::max<uint64_t>(sp.race_buf_entries, kLanes);
+      store.reset(scord_store_new(sp.heap_bytes / sp.granule / sp.md_ratio));
+      if (store) {
+        port = scord_store_port(store.get());
+        sys.reset(scord_system_new(&sp, &port));
+      }
+      if (!sys) {
+        fprintf(stderr, "%s: out of memory building the C system\n", path);
+        return VecStatus::kFail;
+      }
+    }
+    if (rc == 0) break;
+    Packet k;
+    memset(&k, 0, sizeof k);
+    k.num = (unsigned)out.pk.size();
+    k.line = ev.line;
+    k.pc = ev.pc;
+    bool packet = true;
+    switch ((scord_ev_type)ev.type) {
+    case SCORD_EV_LD:
+    case SCORD_EV_ST:
+    case SCORD_EV_ATOM: {
+      // The fields scord_system_apply gives each lane: bloom once, then the tracker's packet.
+      const scord_tracker *t = scord_system_tracker(sys.get(), ev.sm);
+      scord_kind kind = ev.type == SCORD_EV_LD ? SCORD_LD : ev.type == SCORD_EV_ST ? SCORD_ST : SCORD_ATOM;
+      uint32_t bloom = scord_tracker_bloom(t, ev.warp, (uint32_t)(ev.sm * fp.ctas_per_sm + ev.cta));
+      scord_access a0{}, a{};
+      for (unsigned lane = 0; lane < ev.n; lane++) {
+        uint64_t addr = ev.addr + lane * ev.stride;
+        scord_tracker_make_access(t, lane ? &a : &a0, ev.cta, ev.warp, kind, ev.is_volatile, (scord_scope)ev.scope,
+                                  addr, ev.pc, bloom);
+        // One packet carries one set of instruction fields: a lane that needs others cannot
+        // be sent in it.
+        if (lane && !same_instruction(a0, a)) {
+          fprintf(stderr, "%s:%" PRIu64 ": FAIL: lane %u's instruction fields differ from lane 0's\n", path, ev.line,
+                  lane);
+          return VecStatus::kFail;
+        }
+        k.addr[lane] = addr;
+      }
+      k.type = kPktAccess;
+      k.sm = a0.sm;
+      k.cta = a0.cta;
+      k.warp = a0.warp;
+      k.block = a0.block_id;
+      k.barrier = a0.barrier_id;
+      k.bloom = a0.bloom;
+      k.kind = a0.kind;
+      k.strong = a0.strong;
+      k.atom_blk = a0.atom_block_scope;
+      k.mask = (uint32_t)((1ull << ev.n) - 1);
+      break;
+    }
+    case SCORD_EV_FENCE:
+      k.type = kPktFence;
+      k.sm = ev.sm;
+      k.cta = ev.cta;
+      k.warp = ev.warp;
+      k.block = (unsigned)(ev.sm * fp.ctas_per_sm + ev.cta);
+      k.fence_dev = ev.scope != SCORD_SCOPE_CTA;
+      break;
+    case SCORD_EV_KERNEL:
+      k.type = kPktKernel;
+      break;
+    case SCORD_EV_BAR:
+    case SCORD_EV_CTA:
+      packet = false;  // only the trackers move
+      break;
+    }
+    if (packet) out.pk.push_back(k);
+    scord_system_apply(sys.get(), &ev);
+    scord_race rr;
+    while (scord_detector_pop_race(scord_system_detector(sys.get()), &rr)) out.sys_races.push_back(rr);
+  }
+  if (uint64_t o = scord_detector_overflow(scord_system_detector(sys.get()))) {
+    fprintf(stderr, "%s: FAIL: the C system's race buffer overflowed (%" PRIu64 " records)\n", path, o);
+    return VecStatus::kFail;
+  }
+  return VecStatus::kPass;
+}
+
+// Runs one vector file through the C model and the RTL with the checks of the header and prints
+// its result line.  Returns its status.
+VecStatus run_vec(int argc, char **argv, const scord_params &p, const char *path, const Timing &tm) {
+  fails = 0;
+  trng.s = 0xD1B54A32D192ED03ULL + 7;  // seed 1's timing for every file, whatever ran before
+  VecPackets v;
+  VecStatus st = read_vec(path, p, v);
+  if (st != VecStatus::kPass) return st;
+  if (const char *dump = getenv("SCORD_LD_DUMP")) dump_packets(p, v.pk, strtoul(dump, nullptr, 10));
+  Expect ex;
+  if (!run_model(p, v.pk, ex)) {
+    fprintf(stderr, "%s: FAIL: the C model ran out of memory or overflowed its race buffer\n", path);
+    return VecStatus::kFail;
+  }
+  Result res = run_rtl(argc, argv, p, v.pk, ex, tm);
+  if (!fails) fails += check_end(p, ex, res, false);
+  // The packets must say what the events say: the C system on the events finds the races the C
+  // model finds on the packets.
+  fails += compare_races(v.sys_races, ex.races, "the C system", "the C model on the packets", false);
+  printf("vec %s: packets=%zu lanes=%" PRIu64 " cycles=%" PRIu64 " lanes/cycle=%.2f races=%zu (C model %zu)", path,
+         v.pk.size(), ex.lanes, res.cycles, res.cycles ? (double)ex.lanes / (double)res.cycles : 0.0,
+         res.races.size(), ex.races.size());
+  if (tm.measure) {
+    uint64_t reads = 0;
+    for (const SliceMem &sm : res.sl) reads += sm.reads;
+    printf(" latency=%u beats=%" PRIu64 " beats/cycle=%.2f reads=%" PRIu64 " input_stalls=%" PRIu64
+           " coll_stalls=%" PRIu64 " group_stalls=%" PRIu64 " cycles_at_1_lane/cycle=%" PRIu64,
+           tm.latency, ex.beats, res.cycles ? (double)ex.beats / (double)res.cycles : 0.0, reads, res.in_stalls,
+           res.coll_stalls, res.group_stalls, ex.lanes);
+  }
+  printf(" %s\n", fails ? "FAIL" : "PASS");
+  return fails ? VecStatus::kFail : VecStatus::kPass;
+}
+}  // namespace
+
+// Parses the command line (see the header) and runs the random test or the vector files.
+int main(int argc, char **argv) {
+  // A file's failure details (stderr) come just before its result line (stdout) in one log.
+  setvbuf(stdout, nullptr, _IOLBF, 0);
+  scord_params p;
+  scord_params_default(&p);
+  char err[256];
+  if (!rtlport::config_apply(&p, SCORD_LD_CONFIG, err, sizeof err) || scord_params_finalize(&p, err, sizeof err) != 0) {
+    fprintf(stderr, "%s: configuration '%s': %s\n", argv[0], SCORD_LD_CONFIG, err);
+    return 2;
+  }
+  if (argc < 2 || strncmp(argv[1], "--", 2) != 0) {
+    char *end = nullptr;
+    unsigned long n = argc > 1 ? strtoul(argv[1], &end, 10) : 20000;
+    if (argc > 1 && (*end || n == 0 || n > 10000000)) {
+      fprintf(stderr, "usage: %s [PACKETS] [SEED]: PACKETS '%s' is not a count in 1..10000000\n", argv[0], argv[1]);
+      return 2;
+    }
+    return run_random(argc, argv, p, n, argc > 2 ? strtoull(argv[2], nullptr, 10) : 1);
+  }
+  Timing tm;
+  bool vec = false;
+  std::vector<const char *> files;
+  for (int i = 1; i < argc; i++) {
+    uint64_t v = 0;
+    if (!strcmp(argv[i], "--measure")) {
+      tm.measure = true;
+    } else if (!strcmp(argv[i], "--latency") && i + 1 < argc && scord_parse_u64(argv[i + 1], &v) == 0 && v >= 1 &&
+               v <= 100000) {
+      tm.latency = (unsigned)v;
+      i++;
+    } else if (!strcmp(argv[i], "--vec")) {
+      vec = true;
+    } else if (vec && argv[i][0] != '-' && argv[i][0] != '+') {
+      files.push_back(argv[i]);
+    } else if (argv[i][0] != '+') {  // +verilator+ arguments go to Verilator
+      fprintf(stderr, "usage: %s [PACKETS] [SEED]\n       %s [--measure] [--latency 1..100000] --vec FILE...\n"
+                      "bad argument '%s'\n", argv[0], argv[0], argv[i]);
+      return 2;
+    }
+  }
+  if (files.empty()) {
+    fprintf(stderr, "%s: --vec needs at least one FILE\n", argv[0]);
+    return 2;
+  }
+  unsigned passed = 0, failed = 0, skipped = 0;
+  for (const char *f : files) {
+    VecStatus st = run_vec(argc, argv, p, f, tm);
+    passed += st == VecStatus::kPass;
+    failed += st == VecStatus::kFail;
+    skipped += st == VecStatus::kSkip;
+  }
+  printf("line_detector vectors (%s, %u slices, MaxOutstanding %u%s): %u passed, %u failed, %u skipped\n",
+         SCORD_LD_CONFIG[0] ? SCORD_LD_CONFIG : "defaults", kSlices, kOutstanding, tm.measure ? ", --measure" : "",
+         passed, failed, skipped);
+  return failed ? 1 : 0;
 }
