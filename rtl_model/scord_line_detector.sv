@@ -47,7 +47,10 @@ module scord_line_detector #(
   localparam int SliceLineBits = (Slices > 1) ? LineBits - SliceBits : LineBits,
   localparam int SlotBits      = scord_pkg::idx_bits(MaxOutstanding),
   localparam int SmBits        = scord_pkg::idx_bits(NumSms),
-  localparam int CtaBits       = scord_pkg::idx_bits(CtasPerSm)
+  localparam int CtaBits       = scord_pkg::idx_bits(CtasPerSm),
+  localparam int HiBits        = $clog2(MdRatio),    // a lane's word beyond its entry (section 4)
+  localparam int SubBits       = $clog2(Granule) - 2,
+  localparam int OffBits       = (HiBits + SubBits > 0) ? HiBits + SubBits : 1
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -126,9 +129,9 @@ module scord_line_detector #(
   localparam int HSm    = HCta + CtaBits;
   localparam int HdrW   = HSm + SmBits;
   // A queued beat (from bit 0).
-  localparam int BAddr2 = 0;
-  localparam int BAddr1 = BAddr2 + Slots * AddrBits;
-  localparam int BTag   = BAddr1 + Slots * AddrBits;
+  localparam int BOff2  = 0;
+  localparam int BOff1  = BOff2 + Slots * OffBits;
+  localparam int BTag   = BOff1 + Slots * OffBits;
   localparam int BSec   = BTag + Slots * TagBits;
   localparam int BSv    = BSec + Slots;
   localparam int BHdr   = BSv + Slots;
@@ -239,6 +242,22 @@ module scord_line_detector #(
   logic [Slots-1:0]  sb_second;
   logic              sb_bcast;
   assign sb_bcast = (sb_kind == BeatBcast);
+  // The beat carries only what the slice cannot rebuild of its lanes' word addresses: the part
+  // above the entry index and the 4-byte part below the granule (the slice rebuilds the rest from
+  // the line and the slot for a race record).  (addr - HeapBase) mod HeapBytes needs only the
+  // low bits of the subtraction.
+  localparam int WinBits = $clog2(HeapBytes);
+  logic [Slots*OffBits-1:0] sb_off1, sb_off2;
+  always_comb begin
+    for (int s = 0; s < Slots; s++) begin
+      logic [63:0] o1, o2;
+      o1 = 64'(sb_addr1[s*AddrBits +: AddrBits]) - HeapBase;
+      o2 = 64'(sb_addr2[s*AddrBits +: AddrBits]) - HeapBase;
+      sb_off1[s*OffBits +: OffBits] = OffBits'(((o1 >> (WinBits - HiBits)) << SubBits) | ((o1 >> 2) & ((64'd1 << SubBits) - 1)));
+      sb_off2[s*OffBits +: OffBits] = OffBits'(((o2 >> (WinBits - HiBits)) << SubBits) | ((o2 >> 2) & ((64'd1 << SubBits) - 1)));
+    end
+  end
+
   logic [31:0] sb_slice32;
   always_comb begin
     sb_slice32 = '0;
@@ -246,8 +265,8 @@ module scord_line_detector #(
     if (Slices == 1) sb_slice32 = '0;
     for (int s = 0; s < Slots; s++) sb_second[s] = sb_count[2*s + 1];
     sb_beat = '0;
-    sb_beat[BAddr2 +: Slots*AddrBits] = sb_addr2;
-    sb_beat[BAddr1 +: Slots*AddrBits] = sb_addr1;
+    sb_beat[BOff2 +: Slots*OffBits]   = sb_off2;
+    sb_beat[BOff1 +: Slots*OffBits]   = sb_off1;
     sb_beat[BTag +: Slots*TagBits]    = sb_tag;
     sb_beat[BSec +: Slots]            = sb_bcast ? '0 : sb_second;
     sb_beat[BSv +: Slots]             = sb_bcast ? '0 : sb_sv;
@@ -307,6 +326,12 @@ module scord_line_detector #(
       .StrongOps     (StrongOps),
       .AddrBits      (AddrBits),
       .PcBits        (PcBits),
+      .Granule       (Granule),
+      .MdRatio       (MdRatio),
+      .HeapBase      (HeapBase),
+      .HeapBytes     (HeapBytes),
+      .Slices        (Slices),
+      .SliceIndex    (s),
       .LineIdxBits   (SliceLineBits),
       .MaxOutstanding(MaxOutstanding),
       .PredWays      (PredWays),
@@ -334,8 +359,8 @@ module scord_line_detector #(
       .beat_slot_valid_i (qd[BSv +: Slots]),
       .beat_second_i     (qd[BSec +: Slots]),
       .beat_tag_i        (qd[BTag +: Slots*TagBits]),
-      .beat_addr1_i      (qd[BAddr1 +: Slots*AddrBits]),
-      .beat_addr2_i      (qd[BAddr2 +: Slots*AddrBits]),
+      .beat_off1_i       (qd[BOff1 +: Slots*OffBits]),
+      .beat_off2_i       (qd[BOff2 +: Slots*OffBits]),
       .fence_clear_i     (fence_clear),
       .mem_rd_valid_o    (mem_rd_valid_o[s]),
       .mem_rd_ready_i    (mem_rd_ready_i[s]),

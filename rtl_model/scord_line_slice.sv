@@ -33,6 +33,12 @@ module scord_line_slice #(
   parameter bit StrongOps      = scord_pkg::StrongOps,
   parameter int AddrBits       = scord_pkg::AddrBits,
   parameter int PcBits         = scord_pkg::PcBits,
+  parameter int          Granule   = scord_pkg::Granule,
+  parameter int          MdRatio   = scord_pkg::MdRatio,
+  parameter logic [63:0] HeapBase  = scord_pkg::HeapBase,
+  parameter logic [63:0] HeapBytes = scord_pkg::HeapBytes,
+  parameter int Slices         = 2,    // slices in all, and this one's index: this slice owns
+  parameter int SliceIndex     = 0,    // the global lines line*Slices + SliceIndex
   parameter int LineIdxBits    = 21,   // metadata line index within the slice
   parameter int MaxOutstanding = 128,  // beats in flight (scord_line_accessor)
   parameter int PredWays       = 4,
@@ -43,7 +49,13 @@ module scord_line_slice #(
   localparam int CtaBits  = scord_pkg::idx_bits(CtasPerSm),
   localparam int SlotBits = scord_pkg::idx_bits(MaxOutstanding),
   localparam int Slots    = 16,
-  localparam int DataBits = Slots * 64
+  localparam int DataBits = Slots * 64,
+  // A lane's word address is the entry's (line, slot) plus these bits (detector.md section 4):
+  // the word's part above the index (MdRatio > 1) and its 4-byte part below the granule.
+  localparam int IndexBits = $clog2(HeapBytes) - $clog2(Granule) - $clog2(MdRatio),
+  localparam int HiBits    = $clog2(MdRatio),
+  localparam int SubBits   = $clog2(Granule) - 2,
+  localparam int OffBits   = (HiBits + SubBits > 0) ? HiBits + SubBits : 1
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,
@@ -66,8 +78,8 @@ module scord_line_slice #(
   input  logic [Slots-1:0]           beat_slot_valid_i,
   input  logic [Slots-1:0]           beat_second_i,   // the slot has two or more lanes
   input  logic [Slots*TagBits-1:0]   beat_tag_i,
-  input  logic [Slots*AddrBits-1:0]  beat_addr1_i,    // word address of the slot's first lane
-  input  logic [Slots*AddrBits-1:0]  beat_addr2_i,    // ... and of its second
+  input  logic [Slots*OffBits-1:0]   beat_off1_i,     // the slot's first lane's word: {hi, sub}
+  input  logic [Slots*OffBits-1:0]   beat_off2_i,     // ... and its second's
   // Kernel boundary, given only while the slice is idle: every fence counter back to 0.
   input  logic                       fence_clear_i,
   // Metadata memory (scord_line_accessor's port).
@@ -112,9 +124,9 @@ module scord_line_slice #(
   localparam int LTagE   = scord_pkg::md_lsb(scord_pkg::MdTag, BloomBinBits, BarrierIdBits,
                                              FenceIdBits, WarpIdBits, BlockIdBits);
   // The beat's payload through the accessor (from bit 0).
-  localparam int IAddr2 = 0;
-  localparam int IAddr1 = IAddr2 + Slots * AddrBits;
-  localparam int ITag   = IAddr1 + Slots * AddrBits;
+  localparam int IOff2  = 0;
+  localparam int IOff1  = IOff2 + Slots * OffBits;
+  localparam int ITag   = IOff1 + Slots * OffBits;
   localparam int ISec   = ITag + Slots * TagBits;
   localparam int ISv    = ISec + Slots;
   localparam int IPc    = ISv + Slots;
@@ -132,8 +144,10 @@ module scord_line_slice #(
   // A race record in the slice's race queue (from bit 0).
   localparam int QOw    = 0;
   localparam int QOb    = QOw + WarpIdBits;
-  localparam int QAddr  = QOb + BlockIdBits;
-  localparam int QPc    = QAddr + AddrBits;
+  localparam int QOff   = QOb + BlockIdBits;       // the racing lane's word, as line, slot, offset
+  localparam int QSlot  = QOff + OffBits;
+  localparam int QLine  = QSlot + 4;
+  localparam int QPc    = QLine + LineIdxBits;
   localparam int QWarp  = QPc + PcBits;
   localparam int QCta   = QWarp + WarpIdBits;
   localparam int QSm    = QCta + CtaBits;
@@ -157,8 +171,8 @@ module scord_line_slice #(
 
   assign beat_info = {beat_sm_i, beat_cta_i, beat_warp_i, beat_block_i, beat_barrier_i,
                       beat_bloom_i, beat_kind_i, beat_strong_i, beat_atom_blk_i, beat_fence_dev_i,
-                      beat_pc_i, beat_slot_valid_i, beat_second_i, beat_tag_i, beat_addr1_i,
-                      beat_addr2_i};
+                      beat_pc_i, beat_slot_valid_i, beat_second_i, beat_tag_i, beat_off1_i,
+                      beat_off2_i};
 
   // ---- Stage registers -----------------------------------------------------------------------
   logic                   adv;
@@ -570,8 +584,10 @@ module scord_line_slice #(
       for (int s = 0; s < Slots; s++) begin
         d_rec_d[s*QW + QOw +: WarpIdBits]   = bc_ow[s*WarpIdBits +: WarpIdBits];
         d_rec_d[s*QW + QOb +: BlockIdBits]  = bc_ob[s*BlockIdBits +: BlockIdBits];
-        d_rec_d[s*QW + QAddr +: AddrBits]   = bc_second[s] ?
-            e4_info_q[IAddr2 + s*AddrBits +: AddrBits] : e4_info_q[IAddr1 + s*AddrBits +: AddrBits];
+        d_rec_d[s*QW + QOff +: OffBits]     = bc_second[s] ?
+            e4_info_q[IOff2 + s*OffBits +: OffBits] : e4_info_q[IOff1 + s*OffBits +: OffBits];
+        d_rec_d[s*QW + QSlot +: 4]          = 4'(s);
+        d_rec_d[s*QW + QLine +: LineIdxBits] = e4_line_q;
         d_rec_d[s*QW + QPc +: PcBits]       = e4_info_q[IPc +: PcBits];
         d_rec_d[s*QW + QWarp +: WarpIdBits] = e4_info_q[IWarp +: WarpIdBits];
         d_rec_d[s*QW + QCta +: CtaBits]     = e4_info_q[ICta +: CtaBits];
@@ -664,7 +680,20 @@ module scord_line_slice #(
   );
   assign race_owner_warp_o  = rq_out[QOw +: WarpIdBits];
   assign race_owner_block_o = rq_out[QOb +: BlockIdBits];
-  assign race_addr_o        = rq_out[QAddr +: AddrBits];
+  // The racing lane's word address, rebuilt from its entry (the inverse of scord_addr_map,
+  // detector.md section 4): word = {hi, index} with index = (line * Slices + SliceIndex) * 16 +
+  // slot, address = HeapBase + word * Granule + sub * 4.
+  localparam int SliceShift = (Slices > 1) ? $clog2(Slices) : 0;
+  logic [63:0] r_line, r_word, r_addr;
+  always_comb begin
+    r_line = '0;
+    r_line[LineIdxBits-1:0] = rq_out[QLine +: LineIdxBits];
+    r_word = (((r_line << SliceShift) | 64'(SliceIndex)) << 4) | 64'(rq_out[QSlot +: 4]);
+    if (HiBits > 0) r_word = r_word | (64'(rq_out[QOff + SubBits +: ((HiBits > 0) ? HiBits : 1)]) << IndexBits);
+    r_addr = HeapBase + (r_word << $clog2(Granule));
+    if (SubBits > 0) r_addr = r_addr + (64'(rq_out[QOff +: ((SubBits > 0) ? SubBits : 1)]) << 2);
+  end
+  assign race_addr_o        = r_addr[AddrBits-1:0];
   assign race_pc_o          = rq_out[QPc +: PcBits];
   assign race_warp_o        = rq_out[QWarp +: WarpIdBits];
   assign race_cta_o         = rq_out[QCta +: CtaBits];
@@ -677,7 +706,8 @@ module scord_line_slice #(
                   !d_valid_q;
 
   logic unused_bits;
-  assign unused_bits = ^{fb1_blk_u, fb1_dev_u, bc_sec_u, bc_st1_u, bc_st2_u, rq_room2_u,
+  assign unused_bits = ^{fb1_blk_u, fb1_dev_u, bc_sec_u, bc_st1_u, bc_st2_u, rq_room2_u, r_addr,
+                         rq_out[QOff +: OffBits],
                          rq_push};
 
 `ifndef SYNTHESIS
