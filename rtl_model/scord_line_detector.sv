@@ -196,8 +196,21 @@ module scord_line_detector #(
   logic [Slots*2-1:0]       sb_count;
   logic [Slots*AddrBits-1:0] sb_addr1, sb_addr2;
 
-  assign in_hdr = {in_sm_i, in_cta_i, in_warp_i, in_block_i, in_barrier_i, in_bloom_i, in_kind_i,
-                   in_strong_i, in_atom_blk_i, in_fence_dev_i, in_pc_i};
+  // Packed by the H* positions above (their one definition).
+  always_comb begin
+    in_hdr = '0;
+    in_hdr[HPc +: PcBits]            = in_pc_i;
+    in_hdr[HFdev]                    = in_fence_dev_i;
+    in_hdr[HAblk]                    = in_atom_blk_i;
+    in_hdr[HStr]                     = in_strong_i;
+    in_hdr[HKind +: 2]               = in_kind_i;
+    in_hdr[HBloom +: BlW]            = in_bloom_i;
+    in_hdr[HBar +: BarrierIdBits]    = in_barrier_i;
+    in_hdr[HBlock +: BlockIdBits]    = in_block_i;
+    in_hdr[HWarp +: WarpIdBits]      = in_warp_i;
+    in_hdr[HCta +: CtaBits]          = in_cta_i;
+    in_hdr[HSm +: SmBits]            = in_sm_i;
+  end
   scord_splitter #(
     .Lanes    (Lanes),
     .Slices   (Slices),
@@ -392,7 +405,21 @@ module scord_line_detector #(
       .group_stall_o     (group_stall_o[s])
     );
     assign sl_race_valid[s] = rv;
-    assign sl_rec[s*RecW +: RecW] = {rtype, rkind, rbs, rsm, rcta, rwarp, rpc, raddr, rob, row};
+    // Packed by the R* positions above.
+    logic [RecW-1:0] rec;
+    always_comb begin
+      rec[ROw +: WarpIdBits]    = row;
+      rec[ROb +: BlockIdBits]   = rob;
+      rec[RAddr +: AddrBits]    = raddr;
+      rec[RPc +: PcBits]        = rpc;
+      rec[RWarp +: WarpIdBits]  = rwarp;
+      rec[RCta +: CtaBits]      = rcta;
+      rec[RSm +: SmBits]        = rsm;
+      rec[RBs]                  = rbs;
+      rec[RKind +: 2]           = rkind;
+      rec[RType +: 3]           = rtype;
+    end
+    assign sl_rec[s*RecW +: RecW] = rec;
     logic unused_q;
     assign unused_q = q_room2_u;
   end

@@ -169,45 +169,73 @@ module scord_line_slice #(
   logic [DataBits-1:0]    chk_data;
   logic                   done_valid, done_ready, acc_idle;
 
-  assign beat_info = {beat_sm_i, beat_cta_i, beat_warp_i, beat_block_i, beat_barrier_i,
-                      beat_bloom_i, beat_kind_i, beat_strong_i, beat_atom_blk_i, beat_fence_dev_i,
-                      beat_pc_i, beat_slot_valid_i, beat_second_i, beat_tag_i, beat_off1_i,
-                      beat_off2_i};
+  // Packed by the I* positions above (their one definition).
+  always_comb begin
+    beat_info = '0;
+    beat_info[IOff2 +: Slots*OffBits]    = beat_off2_i;
+    beat_info[IOff1 +: Slots*OffBits]    = beat_off1_i;
+    beat_info[ITag +: Slots*TagBits]     = beat_tag_i;
+    beat_info[ISec +: Slots]             = beat_second_i;
+    beat_info[ISv +: Slots]              = beat_slot_valid_i;
+    beat_info[IPc +: PcBits]             = beat_pc_i;
+    beat_info[IFdev]                     = beat_fence_dev_i;
+    beat_info[IAblk]                     = beat_atom_blk_i;
+    beat_info[IStr]                      = beat_strong_i;
+    beat_info[IKind +: 2]                = beat_kind_i;
+    beat_info[IBloom +: BlW]             = beat_bloom_i;
+    beat_info[IBar +: BarrierIdBits]     = beat_barrier_i;
+    beat_info[IBlock +: BlockIdBits]     = beat_block_i;
+    beat_info[IWarp +: WarpIdBits]       = beat_warp_i;
+    beat_info[ICta +: CtaBits]           = beat_cta_i;
+    beat_info[ISm +: SmBits]             = beat_sm_i;
+  end
 
   // ---- Stage registers -----------------------------------------------------------------------
   logic                   adv;
+  // The beat's own fields travel down the stages as one vector (from bit 0): nomem, accessor
+  // slot, line, payload.  C1 and E3 add the entries after the tag check and two slot masks.
+  localparam int TNomem = 0;
+  localparam int TSlot  = TNomem + 1;
+  localparam int TLine  = TSlot + SlotBits;
+  localparam int TInfo  = TLine + LineIdxBits;
+  localparam int TagW   = TInfo + InfoW;
+  localparam int KMd    = TagW;
+  localparam int KSelf  = KMd + DataBits;
+  localparam int KOr    = KSelf + Slots;
+  localparam int KW     = KOr + Slots;
   // C0
-  logic                   c0_valid_d, c0_valid_q, c0_first_d, c0_first_q, c0_nomem_d, c0_nomem_q;
-  logic [SlotBits-1:0]    c0_slot_d, c0_slot_q;
-  logic [LineIdxBits-1:0] c0_line_d, c0_line_q;
-  logic [InfoW-1:0]       c0_info_d, c0_info_q;
+  logic                   c0_valid_d, c0_valid_q, c0_first_d, c0_first_q;
+  logic [TagW-1:0]        c0_tag_d, c0_tag_q;
   logic [DataBits-1:0]    c0_data_d, c0_data_q;
   logic [Slots-1:0]       c0_pend_d, c0_pend_q;
-  // C1 and E3: the beat with its entries after the tag check.
-  logic                   c1_valid_d, c1_valid_q, c1_nomem_d, c1_nomem_q;
-  logic [SlotBits-1:0]    c1_slot_d, c1_slot_q;
-  logic [LineIdxBits-1:0] c1_line_d, c1_line_q;
-  logic [InfoW-1:0]       c1_info_d, c1_info_q;
-  logic [DataBits-1:0]    c1_md_d, c1_md_q;
-  logic [Slots-1:0]       c1_self_d, c1_self_q, c1_orange_d, c1_orange_q;
-  logic                   e3_valid_d, e3_valid_q, e3_nomem_d, e3_nomem_q;
-  logic [SlotBits-1:0]    e3_slot_d, e3_slot_q;
-  logic [LineIdxBits-1:0] e3_line_d, e3_line_q;
-  logic [InfoW-1:0]       e3_info_d, e3_info_q;
-  logic [DataBits-1:0]    e3_md_d, e3_md_q;
-  logic [Slots-1:0]       e3_self_d, e3_self_q, e3_orange_d, e3_orange_q;
-  // E4 side registers (beside scord_beat_check's own E4).
-  logic                   e4_nomem_d, e4_nomem_q;
-  logic [SlotBits-1:0]    e4_slot_d, e4_slot_q;
-  logic [LineIdxBits-1:0] e4_line_d, e4_line_q;
-  logic [InfoW-1:0]       e4_info_d, e4_info_q;
-  // D
-  logic                   d_valid_d, d_valid_q, d_nomem_d, d_nomem_q;
-  logic [SlotBits-1:0]    d_slot_d, d_slot_q;
-  logic [LineIdxBits-1:0] d_line_d, d_line_q;
+  // C1 and E3; E4 beside scord_beat_check's own E4 registers; D (no payload).
+  logic                   c1_valid_d, c1_valid_q, e3_valid_d, e3_valid_q;
+  logic [KW-1:0]          c1_d, c1_q, e3_d, e3_q;
+  logic [TagW-1:0]        e4_tag_d, e4_tag_q;
+  logic                   d_valid_d, d_valid_q;
+  logic [TInfo-1:0]       d_tag_d, d_tag_q;
   logic [Slots-1:0]       d_wmask_d, d_wmask_q, d_race_d, d_race_q;
   logic [DataBits-1:0]    d_md_d, d_md_q;
   logic [Slots*QW-1:0]    d_rec_d, d_rec_q;
+  // Named views of those vectors.
+  logic                   c0_nomem, e3_nomem, d_nomem;
+  logic [InfoW-1:0]       c0_info, e3_info, e4_info;
+  logic [DataBits-1:0]    e3_md;
+  logic [Slots-1:0]       e3_self, e3_orange;
+  logic [LineIdxBits-1:0] e4_line, d_line;
+  logic [SlotBits-1:0]    d_slot;
+  assign c0_nomem  = c0_tag_q[TNomem];
+  assign c0_info   = c0_tag_q[TInfo +: InfoW];
+  assign e3_nomem  = e3_q[TNomem];
+  assign e3_info   = e3_q[TInfo +: InfoW];
+  assign e3_md     = e3_q[KMd +: DataBits];
+  assign e3_self   = e3_q[KSelf +: Slots];
+  assign e3_orange = e3_q[KOr +: Slots];
+  assign e4_info   = e4_tag_q[TInfo +: InfoW];
+  assign e4_line   = e4_tag_q[TLine +: LineIdxBits];
+  assign d_nomem   = d_tag_q[TNomem];
+  assign d_slot    = d_tag_q[TSlot +: SlotBits];
+  assign d_line    = d_tag_q[TLine +: LineIdxBits];
   // Fence reads: what the read registered at the last edge serves.
   logic                   rd_access_d, rd_access_q;
   logic [Slots-1:0]       srv0_d, srv0_q, srv1_d, srv1_q;
@@ -241,9 +269,9 @@ module scord_line_slice #(
     .chk_data_o     (chk_data),
     .done_valid_i   (done_valid),
     .done_ready_o   (done_ready),
-    .done_slot_i    (d_slot_q),
-    .done_line_i    (d_line_q),
-    .done_nomem_i   (d_nomem_q),
+    .done_slot_i    (d_slot),
+    .done_line_i    (d_line),
+    .done_nomem_i   (d_nomem),
     .done_wmask_i   (d_wmask_q),
     .done_data_i    (d_md_q),
     .mem_rd_valid_o (mem_rd_valid_o),
@@ -273,9 +301,9 @@ module scord_line_slice #(
   logic [WarpIdBits-1:0]  c0_warp;
   logic [BlockIdBits-1:0] c0_block;
 
-  assign c0_sm    = c0_info_q[ISm +: SmBits];
-  assign c0_warp  = c0_info_q[IWarp +: WarpIdBits];
-  assign c0_block = c0_info_q[IBlock +: BlockIdBits];
+  assign c0_sm    = c0_info[ISm +: SmBits];
+  assign c0_warp  = c0_info[IWarp +: WarpIdBits];
+  assign c0_block = c0_info[IBlock +: BlockIdBits];
   assign xkey     = {c0_sm, c0_warp};
 
   for (genvar s = 0; s < Slots; s++) begin : g_c0
@@ -287,10 +315,10 @@ module scord_line_slice #(
     logic [31:0]            ob32, ow32;
     always_comb begin
       ent   = c0_data_q[s*64 +: 64];
-      tag   = c0_info_q[ITag + s*TagBits +: TagBits];
+      tag   = c0_info[ITag + s*TagBits +: TagBits];
       // Section 4: another word's entry is replaced by init with the access's tag.  An entry
       // with no lane stays as it is (the whole line goes back and on to a follower).
-      tmiss = c0_info_q[ISv + s] && (ent[LTagE +: TagBits] != tag);
+      tmiss = c0_info[ISv + s] && (ent[LTagE +: TagBits] != tag);
       md    = ent;
       if (tmiss) begin
         md = scord_pkg::MdInit;
@@ -309,7 +337,7 @@ module scord_line_slice #(
       self0[s]   = (ob == c0_block) && (ow == c0_warp);
       // The owner's counters matter unless the entry is init (step 1 decides without them:
       // a tag miss is init too) or the accessor owns it (its own counters, read anyway).
-      need[s] = !c0_nomem_q && c0_info_q[ISv + s] && !(md[scord_pkg::MdM] && md[scord_pkg::MdBs] &&
+      need[s] = !c0_nomem && c0_info[ISv + s] && !(md[scord_pkg::MdM] && md[scord_pkg::MdBs] &&
                 md[scord_pkg::MdDs]) && !self0[s] && orange0[s];
       key[s*KeyW +: KeyW] = {ob32[SmBits-1:0], ow};
       md0[s*64 +: 64] = md;
@@ -331,10 +359,10 @@ module scord_line_slice #(
     left = rest & ~srv1;
   end
 
-  assign c0_fence  = c0_valid_q && c0_nomem_q;
-  assign c0_go     = c0_valid_q && adv && (c0_nomem_q || (left == '0));
+  assign c0_fence  = c0_valid_q && c0_nomem;
+  assign c0_go     = c0_valid_q && adv && (c0_nomem || (left == '0));
   assign chk_ready = !c0_valid_q || c0_go;
-  assign group_stall_o = c0_valid_q && adv && !c0_nomem_q && (left != '0);
+  assign group_stall_o = c0_valid_q && adv && !c0_nomem && (left != '0);
 
   // Read addresses: port A0 the accessor (or the fence's own warp: IncAtRd0), A1 the first
   // group, B0 the second (or the fence's warp).  Held while the pipeline stalls, so the data
@@ -367,7 +395,7 @@ module scord_line_slice #(
     .inc_valid_i(inc),
     .inc_sm_i   (c0_sm),
     .inc_warp_i (c0_warp),
-    .inc_dev_i  (c0_info_q[IFdev]),
+    .inc_dev_i  (c0_info[IFdev]),
     .clear_i    (fence_clear_i)
   );
   if (OwnerPorts > 1) begin : g_fence_b
@@ -394,7 +422,7 @@ module scord_line_slice #(
       .inc_valid_i(inc),
       .inc_sm_i   (c0_sm),
       .inc_warp_i (c0_warp),
-      .inc_dev_i  (c0_info_q[IFdev]),
+      .inc_dev_i  (c0_info[IFdev]),
       .clear_i    (fence_clear_i)
     );
   end else begin : g_no_fence_b
@@ -417,8 +445,8 @@ module scord_line_slice #(
   // The accessor's own entries use its counters; an owner out of range reads 0.
   always_comb begin
     for (int s = 0; s < Slots; s++) begin
-      o_blk_e3[s*FB +: FB] = e3_self_q[s] ? x_blk_q : (e3_orange_q[s] ? o_blk_q[s*FB +: FB] : '0);
-      o_dev_e3[s*FB +: FB] = e3_self_q[s] ? x_dev_q : (e3_orange_q[s] ? o_dev_q[s*FB +: FB] : '0);
+      o_blk_e3[s*FB +: FB] = e3_self[s] ? x_blk_q : (e3_orange[s] ? o_blk_q[s*FB +: FB] : '0);
+      o_dev_e3[s*FB +: FB] = e3_self[s] ? x_dev_q : (e3_orange[s] ? o_dev_q[s*FB +: FB] : '0);
     end
   end
 
@@ -436,19 +464,19 @@ module scord_line_slice #(
     .rst_ni       (rst_ni),
     .en_i         (adv),
     .valid_i      (e3_valid_q),
-    .kind_i       (e3_info_q[IKind +: 2]),
-    .strong_i     (e3_info_q[IStr]),
-    .atom_blk_i   (e3_info_q[IAblk]),
-    .block_i      (e3_info_q[IBlock +: BlockIdBits]),
-    .warp_i       (e3_info_q[IWarp +: WarpIdBits]),
-    .barrier_i    (e3_info_q[IBar +: BarrierIdBits]),
-    .bloom_i      (e3_info_q[IBloom +: BlW]),
+    .kind_i       (e3_info[IKind +: 2]),
+    .strong_i     (e3_info[IStr]),
+    .atom_blk_i   (e3_info[IAblk]),
+    .block_i      (e3_info[IBlock +: BlockIdBits]),
+    .warp_i       (e3_info[IWarp +: WarpIdBits]),
+    .barrier_i    (e3_info[IBar +: BarrierIdBits]),
+    .bloom_i      (e3_info[IBloom +: BlW]),
     .x_blk_i      (x_blk_q),
     .x_dev_i      (x_dev_q),
-    .slot_valid_i (e3_nomem_q ? '0 : e3_info_q[ISv +: Slots]),
-    .second_i     (e3_info_q[ISec +: Slots]),
-    .md_i         (e3_md_q),
-    .tag_i        (e3_info_q[ITag +: Slots*TagBits]),
+    .slot_valid_i (e3_nomem ? '0 : e3_info[ISv +: Slots]),
+    .second_i     (e3_info[ISec +: Slots]),
+    .md_i         (e3_md),
+    .tag_i        (e3_info[ITag +: Slots*TagBits]),
     .o_blk_i      (o_blk_e3),
     .o_dev_i      (o_dev_e3),
     .valid_o      (bc_valid),
@@ -487,24 +515,18 @@ module scord_line_slice #(
     c0_valid_d = c0_valid_q && !c0_go;
     c0_first_d = c0_first_q && !(c0_valid_q && adv);
     c0_pend_d  = (c0_valid_q && adv) ? left : c0_pend_q;
-    c0_nomem_d = c0_nomem_q;
-    c0_slot_d  = c0_slot_q;
-    c0_line_d  = c0_line_q;
-    c0_info_d  = c0_info_q;
+    c0_tag_d   = c0_tag_q;
     c0_data_d  = c0_data_q;
     if (chk_valid && chk_ready) begin
       c0_valid_d = 1'b1;
       c0_first_d = 1'b1;
-      c0_nomem_d = chk_nomem;
-      c0_slot_d  = chk_slot;
-      c0_line_d  = chk_line;
-      c0_info_d  = chk_info;
+      c0_tag_d   = {chk_info, chk_line, chk_slot, chk_nomem};
       c0_data_d  = chk_data;
     end
     // The reads: registered with their addresses when the pipeline advances.
-    rd_access_d = adv ? (c0_valid_q && !c0_nomem_q) : rd_access_q;
-    srv0_d      = adv ? (c0_valid_q && !c0_nomem_q ? srv0 : '0) : srv0_q;
-    srv1_d      = adv ? (c0_valid_q && !c0_nomem_q ? srv1 : '0) : srv1_q;
+    rd_access_d = adv ? (c0_valid_q && !c0_nomem) : rd_access_q;
+    srv0_d      = adv ? (c0_valid_q && !c0_nomem ? srv0 : '0) : srv0_q;
+    srv1_d      = adv ? (c0_valid_q && !c0_nomem ? srv1 : '0) : srv1_q;
     // Their data, one advance later.
     o_blk_d = o_blk_q;
     o_dev_d = o_dev_q;
@@ -527,56 +549,18 @@ module scord_line_slice #(
       end
     end
     // C1, E3, E4 side, D: advance together.
-    c1_valid_d  = adv ? c0_go : c1_valid_q;
-    c1_nomem_d  = c1_nomem_q;
-    c1_slot_d   = c1_slot_q;
-    c1_line_d   = c1_line_q;
-    c1_info_d   = c1_info_q;
-    c1_md_d     = c1_md_q;
-    c1_self_d   = c1_self_q;
-    c1_orange_d = c1_orange_q;
-    e3_valid_d  = adv ? c1_valid_q : e3_valid_q;
-    e3_nomem_d  = e3_nomem_q;
-    e3_slot_d   = e3_slot_q;
-    e3_line_d   = e3_line_q;
-    e3_info_d   = e3_info_q;
-    e3_md_d     = e3_md_q;
-    e3_self_d   = e3_self_q;
-    e3_orange_d = e3_orange_q;
-    e4_nomem_d  = e4_nomem_q;
-    e4_slot_d   = e4_slot_q;
-    e4_line_d   = e4_line_q;
-    e4_info_d   = e4_info_q;
-    d_valid_d   = adv ? bc_valid : d_valid_q;
-    d_nomem_d   = d_nomem_q;
-    d_slot_d    = d_slot_q;
-    d_line_d    = d_line_q;
-    d_wmask_d   = d_wmask_q;
-    d_md_d      = d_md_q;
-    d_rec_d     = d_rec_q;
-    d_race_d    = d_race_q & ~(rq_push ? first_race : '0);
+    c1_valid_d = adv ? c0_go : c1_valid_q;
+    e3_valid_d = adv ? c1_valid_q : e3_valid_q;
+    d_valid_d  = adv ? bc_valid : d_valid_q;
+    c1_d       = adv ? {orange0, self0, md0, c0_tag_q} : c1_q;
+    e3_d       = adv ? c1_q : e3_q;
+    e4_tag_d   = adv ? e3_q[0 +: TagW] : e4_tag_q;
+    d_tag_d    = adv ? e4_tag_q[0 +: TInfo] : d_tag_q;
+    d_wmask_d  = d_wmask_q;
+    d_md_d     = d_md_q;
+    d_rec_d    = d_rec_q;
+    d_race_d   = d_race_q & ~(rq_push ? first_race : '0);
     if (adv) begin
-      c1_nomem_d  = c0_nomem_q;
-      c1_slot_d   = c0_slot_q;
-      c1_line_d   = c0_line_q;
-      c1_info_d   = c0_info_q;
-      c1_md_d     = md0;
-      c1_self_d   = self0;
-      c1_orange_d = orange0;
-      e3_nomem_d  = c1_nomem_q;
-      e3_slot_d   = c1_slot_q;
-      e3_line_d   = c1_line_q;
-      e3_info_d   = c1_info_q;
-      e3_md_d     = c1_md_q;
-      e3_self_d   = c1_self_q;
-      e3_orange_d = c1_orange_q;
-      e4_nomem_d  = e3_nomem_q;
-      e4_slot_d   = e3_slot_q;
-      e4_line_d   = e3_line_q;
-      e4_info_d   = e3_info_q;
-      d_nomem_d   = e4_nomem_q;
-      d_slot_d    = e4_slot_q;
-      d_line_d    = e4_line_q;
       // Every checked entry is written back (a load changes its entry too).
       d_wmask_d   = bc_sv;
       d_md_d      = bc_md;
@@ -585,15 +569,15 @@ module scord_line_slice #(
         d_rec_d[s*QW + QOw +: WarpIdBits]   = bc_ow[s*WarpIdBits +: WarpIdBits];
         d_rec_d[s*QW + QOb +: BlockIdBits]  = bc_ob[s*BlockIdBits +: BlockIdBits];
         d_rec_d[s*QW + QOff +: OffBits]     = bc_second[s] ?
-            e4_info_q[IOff2 + s*OffBits +: OffBits] : e4_info_q[IOff1 + s*OffBits +: OffBits];
+            e4_info[IOff2 + s*OffBits +: OffBits] : e4_info[IOff1 + s*OffBits +: OffBits];
         d_rec_d[s*QW + QSlot +: 4]          = 4'(s);
-        d_rec_d[s*QW + QLine +: LineIdxBits] = e4_line_q;
-        d_rec_d[s*QW + QPc +: PcBits]       = e4_info_q[IPc +: PcBits];
-        d_rec_d[s*QW + QWarp +: WarpIdBits] = e4_info_q[IWarp +: WarpIdBits];
-        d_rec_d[s*QW + QCta +: CtaBits]     = e4_info_q[ICta +: CtaBits];
-        d_rec_d[s*QW + QSm +: SmBits]       = e4_info_q[ISm +: SmBits];
+        d_rec_d[s*QW + QLine +: LineIdxBits] = e4_line;
+        d_rec_d[s*QW + QPc +: PcBits]       = e4_info[IPc +: PcBits];
+        d_rec_d[s*QW + QWarp +: WarpIdBits] = e4_info[IWarp +: WarpIdBits];
+        d_rec_d[s*QW + QCta +: CtaBits]     = e4_info[ICta +: CtaBits];
+        d_rec_d[s*QW + QSm +: SmBits]       = e4_info[ISm +: SmBits];
         d_rec_d[s*QW + QBs]                 = bc_bs[s];
-        d_rec_d[s*QW + QKind +: 2]          = e4_info_q[IKind +: 2];
+        d_rec_d[s*QW + QKind +: 2]          = e4_info[IKind +: 2];
         d_rec_d[s*QW + QType +: 3]          = bc_type[s*3 +: 3];
       end
     end
@@ -624,10 +608,7 @@ module scord_line_slice #(
     end
   end
   always_ff @(posedge clk_i) begin
-    c0_nomem_q  <= c0_nomem_d;
-    c0_slot_q   <= c0_slot_d;
-    c0_line_q   <= c0_line_d;
-    c0_info_q   <= c0_info_d;
+    c0_tag_q    <= c0_tag_d;
     c0_data_q   <= c0_data_d;
     c0_pend_q   <= c0_pend_d;
     raddr_q     <= raddr_d;
@@ -635,27 +616,10 @@ module scord_line_slice #(
     o_dev_q     <= o_dev_d;
     x_blk_q     <= x_blk_d;
     x_dev_q     <= x_dev_d;
-    c1_nomem_q  <= c1_nomem_d;
-    c1_slot_q   <= c1_slot_d;
-    c1_line_q   <= c1_line_d;
-    c1_info_q   <= c1_info_d;
-    c1_md_q     <= c1_md_d;
-    c1_self_q   <= c1_self_d;
-    c1_orange_q <= c1_orange_d;
-    e3_nomem_q  <= e3_nomem_d;
-    e3_slot_q   <= e3_slot_d;
-    e3_line_q   <= e3_line_d;
-    e3_info_q   <= e3_info_d;
-    e3_md_q     <= e3_md_d;
-    e3_self_q   <= e3_self_d;
-    e3_orange_q <= e3_orange_d;
-    e4_nomem_q  <= e4_nomem_d;
-    e4_slot_q   <= e4_slot_d;
-    e4_line_q   <= e4_line_d;
-    e4_info_q   <= e4_info_d;
-    d_nomem_q   <= d_nomem_d;
-    d_slot_q    <= d_slot_d;
-    d_line_q    <= d_line_d;
+    c1_q        <= c1_d;
+    e3_q        <= e3_d;
+    e4_tag_q    <= e4_tag_d;
+    d_tag_q     <= d_tag_d;
     d_wmask_q   <= d_wmask_d;
     d_md_q      <= d_md_d;
     d_rec_q     <= d_rec_d;
