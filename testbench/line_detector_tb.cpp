@@ -65,7 +65,7 @@
 #include "scord/vecread.h"
 
 namespace {
-constexpr unsigned kLanes = 32, kEntries = 16;
+constexpr unsigned kLanes = 32, kEntries = rtlport::kLineEntries;
 constexpr unsigned kSlices = SCORD_LD_SLICES, kOutstanding = SCORD_LD_OUTSTANDING;
 constexpr unsigned kPktAccess = 0, kPktFence = 1, kPktKernel = 2;  // scord_pkg::pkt_type_e
 constexpr uint64_t kPcBase = 0x10000;                              // pc = kPcBase + 4 * packet
@@ -97,59 +97,12 @@ struct Rng {
 };
 Rng srng{1}, trng{2};
 
-// Bit fields of Verilated ports: integers up to 64 bits, or VlWide (32-bit words).
-template <class T>
-uint64_t get_bits(const T &w, unsigned lsb, unsigned width) {
-  if constexpr (std::is_integral<T>::value) {
-    uint64_t v = lsb >= 64 ? 0 : (uint64_t)w >> lsb;
-    return width >= 64 ? v : v & ((1ull << width) - 1);
-  } else {
-    uint64_t v = 0;
-    for (unsigned i = 0; i < width; i++) {
-      unsigned b = lsb + i;
-      v |= (uint64_t)((w[b / 32] >> (b % 32)) & 1) << i;
-    }
-    return v;
-  }
-}
-template <class T>
-void put_bits(T &w, unsigned lsb, unsigned width, uint64_t v) {
-  if constexpr (std::is_integral<T>::value) {
-    uint64_t m = (width >= 64 ? ~0ull : ((1ull << width) - 1)) << lsb;
-    w = (T)(((uint64_t)w & ~m) | ((v << lsb) & m));
-  } else {
-    for (unsigned i = 0; i < width; i++) {
-      unsigned b = lsb + i;
-      uint32_t m = 1u << (b % 32);
-      if ((v >> i) & 1) w[b / 32] |= m;
-      else w[b / 32] &= ~m;
-    }
-  }
-}
-// Inputs start at zero: --x-initial unique would otherwise leave random padding bits.
-template <class T>
-void zero(T &w) {
-  if constexpr (std::is_integral<T>::value) w = 0;
-  else
-    for (auto &x : w.m_storage) x = 0;
-}
-
-using Line = std::array<uint64_t, kEntries>;
-// Slice s's 1024-bit line field: entry k at bits s*1024 + k*64 (32-bit words s*32 + 2k, 2k+1).
-template <class W>
-void put_line(W &w, unsigned s, const Line &l) {
-  for (unsigned e = 0; e < kEntries; e++) {
-    w[s * 32 + 2 * e] = (uint32_t)l[e];
-    w[s * 32 + 2 * e + 1] = (uint32_t)(l[e] >> 32);
-  }
-}
-template <class W>
-Line get_line(const W &w, unsigned s) {
-  Line l;
-  for (unsigned e = 0; e < kEntries; e++)
-    l[e] = (uint64_t)w[s * 32 + 2 * e] | ((uint64_t)w[s * 32 + 2 * e + 1] << 32);
-  return l;
-}
+using rtlport::get_bits;
+using rtlport::get_line;
+using rtlport::put_bits;
+using rtlport::put_line;
+using rtlport::zero;
+using Line = rtlport::MdLine;
 Line init_line() {
   Line l;
   l.fill(SCORD_MD_INIT);

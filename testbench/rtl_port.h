@@ -10,19 +10,23 @@
 //   - the metadata memory port (MdPort): in order, a beat's write applied before its read,
 //     read data after a latency the user chooses per read (fixed, or the TLM's L2 timing),
 //     back-pressure decided by the caller each cycle;
-//   - race records decoded from the race port (race_of).
+//   - race records decoded from the race port (race_of);
+//   - bit fields of packed ports, integers or VlWide (get_bits, put_bits, zero), and the
+//     line-rate detector's 1024-bit metadata lines (MdLine, put_line, get_line).
 // Expected workload: one MdPort::drive/sample pair per simulated cycle, so both are inline
 // and allocation-free on the common path.  Header-only: the Verilated classes differ per
 // variant and program.
 #pragma once
 #include "scord/scord.h"
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <deque>
 #include <new>
 #include <string>
+#include <type_traits>
 
 namespace rtlport {
 
@@ -148,6 +152,65 @@ void reset(Eval &&eval, int cycles = 4) {
     eval(true, false);
   }
   eval(false, true);
+}
+
+// ---- Bit fields of Verilated ports ------------------------------------------------------
+
+// Bits [lsb, lsb+width) (width <= 64) of a port: an integer up to 64 bits or a VlWide (32-bit
+// words).
+template <class T>
+uint64_t get_bits(const T &w, unsigned lsb, unsigned width) {
+  if constexpr (std::is_integral<T>::value) {
+    uint64_t v = lsb >= 64 ? 0 : (uint64_t)w >> lsb;
+    return width >= 64 ? v : v & ((1ull << width) - 1);
+  } else {
+    uint64_t v = 0;
+    for (unsigned i = 0; i < width; i++) {
+      unsigned b = lsb + i;
+      v |= (uint64_t)((w[b / 32] >> (b % 32)) & 1) << i;
+    }
+    return v;
+  }
+}
+template <class T>
+void put_bits(T &w, unsigned lsb, unsigned width, uint64_t v) {
+  if constexpr (std::is_integral<T>::value) {
+    uint64_t m = (width >= 64 ? ~0ull : ((1ull << width) - 1)) << lsb;
+    w = (T)(((uint64_t)w & ~m) | ((v << lsb) & m));
+  } else {
+    for (unsigned i = 0; i < width; i++) {
+      unsigned b = lsb + i;
+      uint32_t m = 1u << (b % 32);
+      if ((v >> i) & 1) w[b / 32] |= m;
+      else w[b / 32] &= ~m;
+    }
+  }
+}
+// Inputs start at zero: --x-initial unique would otherwise leave random padding bits.
+template <class T>
+void zero(T &w) {
+  if constexpr (std::is_integral<T>::value) w = 0;
+  else
+    for (auto &x : w.m_storage) x = 0;
+}
+
+// One 128-B metadata line of the line-rate detector: 16 entries of 8 bytes.
+constexpr unsigned kLineEntries = 16;
+using MdLine = std::array<uint64_t, kLineEntries>;
+// Slice s's 1024-bit line field of a port: entry k at bits s*1024 + k*64.
+template <class W>
+void put_line(W &w, unsigned s, const MdLine &l) {
+  for (unsigned e = 0; e < kLineEntries; e++) {
+    w[s * 32 + 2 * e] = (uint32_t)l[e];
+    w[s * 32 + 2 * e + 1] = (uint32_t)(l[e] >> 32);
+  }
+}
+template <class W>
+MdLine get_line(const W &w, unsigned s) {
+  MdLine l;
+  for (unsigned e = 0; e < kLineEntries; e++)
+    l[e] = (uint64_t)w[s * 32 + 2 * e] | ((uint64_t)w[s * 32 + 2 * e + 1] << 32);
+  return l;
 }
 
 // ---- Race port --------------------------------------------------------------------------

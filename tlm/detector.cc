@@ -25,6 +25,7 @@ RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats 
   slice_pipe_.resize(S);
   slice_done_.assign(S, std::vector<uint64_t>(c_.det_inflight, 0));
   slice_n_.assign(S, 0);
+  chk_free_.assign(S, 0);
   slice_cycles_.assign(S, 0);
   lanes_.reserve(64);
 }
@@ -198,29 +199,42 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
     st_.det_stalled_packets++;
   }
   uint64_t last_start = accept;
-  // Book `cycles` in slice s for one item ready at `ready`; returns its start.
+  // One item (beat or fence) of slice s leaving the splitter at `ready`: the line accessor takes
+  // it into a slot (one per cycle, a free one of det_inflight); returns that cycle.  `cycles` is
+  // its check occupancy (statistics here; the check itself is booked in order by check()).
   auto book = [&](uint64_t s, uint64_t ready, uint64_t cycles) {
     uint64_t k = slice_n_[s]++;
     if (k >= W) ready = std::max(ready, slice_done_[s][(k - W) % W]);
-    uint64_t start = slice_pipe_[s].take(ready, cycles);
+    uint64_t start = slice_pipe_[s].take(ready, 1);
     slice_cycles_[s] += cycles;
     st_.det_slice_max_cycles = std::max(st_.det_slice_max_cycles, slice_cycles_[s]);
     st_.det_beat_cycles += cycles;
     last_start = std::max(last_start, start);
     return start;
   };
+  // The accessor hands items to the check in arrival order (scord_line_accessor.sv): an item
+  // whose data are ready at `data` starts its check when every older item of the slice has
+  // started; returns the cycle its checked line is back (written back, slot freed).
+  auto check = [&](uint64_t s, uint64_t data, uint64_t cycles) {
+    uint64_t cs = std::max(data, chk_free_[s]);
+    chk_free_[s] = cs + cycles;
+    uint64_t done = cs + cycles + c_.det_lat;
+    slice_done_[s][(slice_n_[s] - 1) % W] = done;
+    return done;
+  };
   if (fence) {
     uint64_t t = ingress_.take(accept, 1);
     for (uint64_t s = 0; s < S; s++) {
       uint64_t start = book(s, t + 1, 1);
-      slice_done_[s][(slice_n_[s] - 1) % W] = start + 1 + c_.det_lat;
+      check(s, start + 1, 1);
     }
     start_ring_[n % Q] = last_start;
     return accept;
   }
-  // The splitter takes the whole packet in one cycle (its lines go to their slices' queues at
-  // once; a coalesced request covers one data line, at most line_bytes/4 entries).
-  const uint64_t t = ingress_.take(accept, 1);
+  // The splitter hands out one beat per cycle, in order of each line's first lane; a packet
+  // (a coalesced request covers one data line, at most line_bytes/4 entries) leaves the input
+  // queue when its last beat has left.
+  uint64_t t = accept;
   // Lines in order of their first lane; each lane's slot (distinct index+tag) within its line.
   done_lines_.clear();
   for (size_t i = 0; i < lanes_.size(); i++) {
@@ -271,25 +285,26 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
     st_.det_beats += beats;
     uint64_t s = line % S;  // the slice: index bits above the line offset, not the address
     const uint64_t mdl = (c_.det.md_base + 8 * line * epl) / c_.line_bytes;  // its L2 line
-    uint64_t start = book(s, t + 1, cycles);
+    const uint64_t tb = ingress_.take(t, beats);
+    t = tb + beats;
+    uint64_t start = book(s, tb + 1, cycles);
     LineDone &ld = line_done_[line & (line_done_.size() - 1)];
-    uint64_t md_ready = start;
+    uint64_t md_ready = start + 1;
     bool fwd = ld.line == line && ld.done > start;
-    if (fwd) {
+    if (fwd) {  // a follower: the older beat's checked line, handed over the cycle after
       st_.det_fwd_beats++;
       md_ready = ld.done + 1;
     } else if (c_.ovh_md) {
       md_ready = md_txn(mdl, false, (uint32_t)nslots, start);
       st_.det_md_reads++;
     }
-    uint64_t done = std::max(md_ready, start + cycles) + c_.det_lat;
+    uint64_t done = check(s, md_ready, cycles);
     if (c_.ovh_md) {
       md_txn(mdl, true, (uint32_t)nslots, done);  // posted write-back
       st_.det_md_writes++;
     }
     ld.line = line;
     ld.done = done;
-    slice_done_[s][(slice_n_[s] - 1) % W] = done;
   }
   start_ring_[n % Q] = last_start;
   return accept;

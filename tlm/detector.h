@@ -67,7 +67,8 @@ class RaceDetector : public sc_core::sc_module, public MdTimer {
   static constexpr uint32_t kNoOwner = ~0u;
   std::vector<Lane> lanes_;
   scord_layout lay_{};
-  std::vector<Resource> slice_pipe_;             // one E-pipeline per slice
+  std::vector<Resource> slice_pipe_;             // per slice: the line accessor's intake
+  std::vector<uint64_t> chk_free_;                // per slice: first cycle the in-order check is free
   std::vector<std::vector<uint64_t>> slice_done_;  // completion of the last det_inflight beats
   std::vector<uint64_t> slice_n_;                 // beats per slice so far
   std::vector<uint64_t> slice_cycles_;            // cycles booked per slice

@@ -87,13 +87,23 @@ class DetectorEngine {
 // finalized. `observer` (may be null) sees every metadata write (with its value) and reset.
 // Throws std::runtime_error on allocation failure.
 std::unique_ptr<DetectorEngine> make_ref_engine(const scord_params &p, const scord_mdport *observer = nullptr);
-// Engine by name: "ref", "rtl" (Verilated RTL) or "both" (lockstep with comparator). Returns
+// Whether an engine name runs Verilated RTL: "rtl" and "both" (the lane-serial scord_detector,
+// in lockstep with the C model), "line" and "line-both" (the line-rate scord_line_detector,
+// engine_line.cc).
+inline bool engine_is_rtl(const std::string &name) {
+  return name == "rtl" || name == "both" || name == "line" || name == "line-both";
+}
+// Engine by name: "ref", "rtl" (Verilated RTL) or "both" (lockstep with comparator), "line" or
+// "line-both" (the line-rate RTL, alone or checked against the C model). Returns
 // nullptr with a reason when the name is unknown or the RTL cannot run these parameters.
 // Defined with the Verilated model (engine_rtl.cc), linked into each program.
 std::unique_ptr<DetectorEngine> make_engine(const std::string &name, const scord_params &p, const EngineOpts &o,
                                             std::string &why);
 // Whether make_engine would succeed for (name, p), without building anything; reason in why.
 bool engine_supported(const std::string &name, const scord_params &p, std::string &why);
+// The line-rate engines (engine_line.cc; only in programs built with SCORD_LINE_ENGINE).
+bool line_engine_supported(const std::string &name, const scord_params &p, std::string &why);
+std::unique_ptr<DetectorEngine> make_line_engine(const std::string &name, const scord_params &p, const EngineOpts &o);
 
 // Hooks run on every exit path that bypasses destructors (_exit after a deadlock report,
 // signals): engines register one to flush their waveform.

@@ -632,8 +632,16 @@ class BothEngine final : public DetectorEngine, public RtlSink {
 
 bool engine_supported(const std::string &name, const scord_params &p, std::string &why) {
   if (name == "ref") return true;
+  if (name == "line" || name == "line-both") {
+#ifdef SCORD_LINE_ENGINE
+    return line_engine_supported(name, p, why);
+#else
+    why = "--detector=" + name + ": this program was built without the line-rate RTL (use scord-sim)";
+    return false;
+#endif
+  }
   if (name != "rtl" && name != "both") {
-    why = "--detector=" + name + ": unknown engine (off, ref, rtl, both)";
+    why = "--detector=" + name + ": unknown engine (off, ref, rtl, both, line, line-both)";
     return false;
   }
   uint64_t want = 0;
@@ -657,6 +665,9 @@ std::unique_ptr<DetectorEngine> make_engine(const std::string &name, const scord
   if (!engine_supported(name, p, why)) return nullptr;
   if (name == "ref") return make_ref_engine(p);
   try {
+#ifdef SCORD_LINE_ENGINE
+    if (name == "line" || name == "line-both") return make_line_engine(name, p, o);
+#endif
     if (name == "rtl") return std::make_unique<RtlEngine>(p, o, nullptr);
     return std::make_unique<BothEngine>(p, o);
   } catch (const std::exception &e) {

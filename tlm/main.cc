@@ -24,8 +24,10 @@ static void usage(FILE *f) {
           "usage: scord-sim [options] [TRACE]\n"
           "Runs TRACE (docs/trace-format.md) or a built-in workload on the TLM GPU model.\n"
           "  --workload=NAME       built-in workload: %s (default: default)\n"
-          "  --detector=MODE       off | ref (C model) | rtl (Verilated RTL) | both (RTL and C model in\n"
-          "                        lockstep, every race and metadata write compared; docs/cosim.md)\n"
+          "  --detector=MODE       off | ref (C model) | rtl (Verilated lane-serial RTL) | both (that RTL and\n"
+          "                        the C model in lockstep, every race and metadata write compared) |\n"
+          "                        line (Verilated line-rate RTL) | line-both (it against the C model:\n"
+          "                        write-backs, metadata at each kernel boundary, races; docs/cosim.md)\n"
           "  --detector-timing=T   ref only: model (analytic queue and pipeline, det_* below; default) |\n"
           "                        ideal (the check costs no cycles; metadata still goes through L2/DRAM)\n"
           "  --trace FILE, +trace  RTL waveform (VCD) of an rtl|both run (+trace: scord-sim.vcd)\n"
@@ -156,6 +158,7 @@ static int bench(SimConfig c, const Workload &w) {
   printf("bench workload %s scale %" PRIu64 " num_sms %" PRIu64 "\n", w.name.c_str(), c.scale, c.det.num_sms);
   std::vector<const char *> modes = {"off", "ref"};
   if (c.detector == "rtl" || c.detector == "both") modes = {"off", "ref", "rtl", "both"};
+  if (c.detector == "line" || c.detector == "line-both") modes = {"off", "ref", "line", "line-both"};
   for (const char *mode : modes) {
     SimConfig v = c;
     v.detector = mode;
@@ -223,9 +226,11 @@ int sc_main(int argc, char **argv) {
   }
   Workload w;
   configure(c, w, a);
-  if (c.detector_timing == "ideal" && (c.detector == "rtl" || c.detector == "both"))
+  if (c.detector_timing == "ideal" && engine_is_rtl(c.detector))
     die("--detector-timing=ideal times the C model: an rtl or both run is timed by the RTL");
-  if (c.detector == "rtl" || c.detector == "both") {
+  if ((c.detector == "line" || c.detector == "line-both") && !c.coverage.empty())
+    die("--coverage: the line-rate RTL reports no deciding steps; use --detector=rtl or both for coverage");
+  if (engine_is_rtl(c.detector)) {
     std::string why;
     if (!engine_supported(c.detector, c.det, why)) die(why);
     for (const std::string *f : {&c.vcd, &c.coverage}) {  // fail before the run on a bad path

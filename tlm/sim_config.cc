@@ -2,6 +2,8 @@
 // scord-sim (see sim_config.h).
 #include "sim_config.h"
 
+#include "detector_engine.h"
+
 #include <cerrno>
 #include <cstring>
 
@@ -55,8 +57,8 @@ bool sim_config_set(SimConfig &c, const std::string &key_in, const std::string &
   }
   bool b;
   if (key == "detector") {
-    if (value != "off" && value != "ref" && value != "rtl" && value != "both") {
-      err = "detector: '" + value + "' is not one of off, ref, rtl, both";
+    if (value != "off" && value != "ref" && !engine_is_rtl(value)) {
+      err = "detector: '" + value + "' is not one of off, ref, rtl, both, line, line-both";
       return false;
     }
     c.detector = value;

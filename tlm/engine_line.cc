@@ -1,0 +1,730 @@
+// engine_line.cc -- the line-rate RTL detector (rtl_model/scord_line_detector.sv, the block
+// docs/rtl.md describes and synth/ sizes) behind the DetectorEngine interface:
+//   --detector=line       the Verilated RTL alone; its clock, stalls and metadata traffic time
+//                         the system;
+//   --detector=line-both  the same RTL, checked against the C model (docs/cosim.md "The
+//                         line-rate detector in the system").
+//
+// Workload: RaceDetector::b_transport calls access() once per lane.  The lanes of one
+// coalesced request (one interconnect packet; same instruction fields, at most Lanes of them)
+// become one input packet, offered when the request ends (end_packet), when a lane with other
+// instruction fields comes, or at a fence or kernel boundary;
+// fences and kernel boundaries are one packet each.  The RTL is clocked from the caller's
+// thread; between packets the clock runs to the packet's arrival cycle, skipping stretches in
+// which the RTL only waits for metadata (nothing moves inside it; see advance_to).
+//
+// Memory: each slice's line port is served by a C++ store of 128-B lines (values) and the
+// module's MdTimer (timing: one L2 transaction per line read or write-back).  A read's data is
+// the line as it is when the read is taken; it returns at the cycle the L2 path answered, so
+// reads of one slice return out of order, as the RTL allows.  Write-backs are posted.
+//
+// Comparison (line-both).  The RTL checks the lanes of different lines in parallel and merges
+// the slices' races, so its outputs are not in the C model's order; what the sequential
+// contract (detector.md section 5, docs/rtl.md) fixes is compared instead:
+//   - every write-back: the value must be one the C model gives that entry later than the
+//     value last written back (per entry, in order);
+//   - the whole metadata at every kernel boundary (the RTL clears only after draining) and at
+//     the end, entry for entry;
+//   - races as a multiset: each RTL race must be one the C model found and the RTL had not yet
+//     reported (the C model decides at call time, so it is always ahead); at the end none may
+//     be left;
+//   - the race overflow counters.
+// The first difference stops the run (exit 1) with a report naming the entry or race, the
+// C model's event that produced it, the RTL cycle and the waveform.
+#include <algorithm>
+#include <array>
+#include <cinttypes>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <unistd.h>
+#include <unordered_map>
+#include <vector>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"  // in Verilator 5.006's own headers
+#include "Vscord_line_detector.h"
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_vcd_c.h"
+#endif
+#pragma GCC diagnostic pop
+
+#include "detector_engine.h"
+#include "rtl_port.h"
+#include "scord/vecread.h"
+
+#ifndef SCORD_LINE_LANES
+#error "SCORD_LINE_LANES, SCORD_LINE_SLICES and SCORD_LINE_OUTSTANDING come from tlm/CMakeLists.txt"
+#endif
+
+namespace {
+
+// The verilated build's parameters (tlm/CMakeLists.txt passes the same values as -G options).
+constexpr unsigned kLanes = SCORD_LINE_LANES, kSlices = SCORD_LINE_SLICES, kOutstanding = SCORD_LINE_OUTSTANDING;
+constexpr unsigned kEntries = rtlport::kLineEntries;
+constexpr unsigned kPktAccess = 0, kPktFence = 1, kPktKernel = 2;  // scord_pkg::pkt_type_e
+// No handshake for this many cycles and only metadata reads outstanding: every stage of the
+// RTL waits (its deepest internal hand-off chain is far shorter), so the clock may jump to the
+// next read's return without changing any decision (test cosim/line_skip_equal checks it).
+constexpr uint64_t kSkipAfter = 32;
+constexpr uint64_t kWatchdog = 50000000;
+
+using rtlport::MdLine;
+
+// ---- waveform, closed on every exit path (one per process) ------------------------------
+#if VM_TRACE
+VerilatedVcdC *g_vcd = nullptr;
+#else
+struct NoVcd {
+  void flush() {}
+  void close() {}
+  void dump(uint64_t) {}
+};
+NoVcd *g_vcd = nullptr;
+#endif
+std::string g_vcd_path;
+volatile sig_atomic_t g_interrupted = 0;
+
+void vcd_close() {
+  if (!g_vcd) return;
+  auto *v = g_vcd;
+  g_vcd = nullptr;
+  v->flush();
+  v->close();
+}
+void on_alarm(int) {
+  vcd_close();
+  _exit(130);
+}
+void on_interrupt(int) {
+  g_interrupted = 1;
+  signal(SIGALRM, on_alarm);
+  alarm(1);
+}
+
+std::string hex(uint64_t v) {
+  char b[32];
+  snprintf(b, sizeof b, "0x%" PRIx64, v);
+  return b;
+}
+
+// The same rules as the lane-serial engine (engine_rtl.cc): a detector-only top verilated with
+// scord_pkg's defaults runs smaller GPUs (metadata re-encoded), any md_base, any race buffer.
+const char *line_param_mismatch(const scord_params &p, uint64_t &want) {
+  scord_params d;
+  scord_params_default(&d);
+  return rtlport::param_mismatch(p, d, rtlport::kSmallerGpu | rtlport::kAnyMdBase | rtlport::kAnyRaceBuf |
+                                           rtlport::kDetectorOnly, &want);
+}
+
+// Receives the RTL's outputs as they leave it (the comparator of line-both).
+struct LineSink {
+  virtual ~LineSink() = default;
+  // One entry of a write-back (in the run's layout).
+  virtual void on_write(uint64_t index, uint64_t value, uint64_t rtl_cycle) = 0;
+  // The kernel clear; `store` is the metadata just before it (the RTL's layout).
+  virtual void on_clear(const std::unordered_map<uint64_t, MdLine> &store, uint64_t rtl_cycle) = 0;
+  virtual void on_race(const scord_race &r, uint64_t rtl_cycle) = 0;
+};
+
+// One input packet being gathered.
+struct Pkt {
+  unsigned type = kPktAccess;
+  scord_access a{};  // instruction fields (lane 0's); addr unused
+  unsigned fence_dev = 0;
+  unsigned n = 0;    // lanes
+  std::array<uint64_t, kLanes> addr{};
+};
+
+bool same_instruction(const scord_access &a, const scord_access &b) {
+  return a.sm == b.sm && a.cta == b.cta && a.warp == b.warp && a.block_id == b.block_id &&
+         a.barrier_id == b.barrier_id && a.bloom == b.bloom && a.kind == b.kind && a.strong == b.strong &&
+         a.atom_block_scope == b.atom_block_scope && a.pc == b.pc;
+}
+
+class LineEngine final : public DetectorEngine {
+ public:
+  LineEngine(const scord_params &p, const EngineOpts &o, LineSink *sink)
+      : p_(p), opts_(o), sink_(sink), ctx_(new VerilatedContext) {
+    scord_layout_init(&lay_, &p_);
+    scord_params_default(&d_);
+    scord_layout_init(&rtl_lay_, &d_);
+    same_layout_ = memcmp(&lay_, &rtl_lay_, sizeof lay_) == 0;
+    const unsigned index_bits = scord_clog2(d_.heap_bytes / d_.granule / d_.md_ratio);
+    sline_bits_ = index_bits - scord_clog2(kEntries) - scord_clog2(kSlices);
+    slot_bits_ = std::max(1u, scord_clog2(kOutstanding));
+    {
+      std::vector<const char *> av{"scord-sim"};
+      for (auto &a : o.plusargs) av.push_back(a.c_str());
+      ctx_->commandArgs((int)av.size(), av.data());
+    }
+    ctx_->timeprecision(-12);
+    if (!o.vcd.empty()) ctx_->traceEverOn(true);
+    m_.reset(new Vscord_line_detector(ctx_.get(), "scord_line_detector"));
+    if (!o.vcd.empty()) {
+#if VM_TRACE
+      FILE *f = fopen(o.vcd.c_str(), "w");
+      if (!f) throw std::runtime_error(o.vcd + ": cannot open the waveform file for writing");
+      fclose(f);
+      vcd_pending_ = true;
+#else
+      throw std::runtime_error("this program was built without waveform support");
+#endif
+    }
+    static bool hooked = false;
+    if (!hooked) {
+      hooked = true;
+      engine_exit_hook_add(vcd_close);
+      std::atexit(vcd_close);
+      signal(SIGINT, on_interrupt);
+      signal(SIGTERM, on_interrupt);
+    }
+    Vscord_line_detector *t = m_.get();
+    t->clk_i = 0;
+    t->in_valid_i = 0;
+    rtlport::zero(t->in_addr_i);
+    rtlport::zero(t->mem_rsp_tag_i);
+    rtlport::zero(t->mem_rsp_data_i);
+    t->in_lane_valid_i = 0;
+    t->race_ready_i = 1;
+    t->mem_rd_ready_i = (1u << kSlices) - 1;
+    t->mem_wr_ready_i = (1u << kSlices) - 1;
+    t->mem_rsp_valid_i = 0;
+    t->mem_clr_ready_i = 1;
+    rtlport::reset([t](bool clk, bool rst_n) {
+      t->clk_i = clk;
+      t->rst_ni = rst_n;
+      t->eval();
+    });
+  }
+  ~LineEngine() override {
+    vcd_close();
+    m_->final();
+  }
+  const char *name() const override { return "line"; }
+  bool self_timed() const override { return true; }
+  void set_timer(MdTimer *t) override { timer_ = t; }
+  void context(const EvCtx &c) override { cur_ = c; }
+  void begin_packet(uint64_t t) override { advance_to(t); }
+  uint64_t end_packet() override {
+    flush();
+    return now_;
+  }
+  void access(const scord_access &x, std::vector<MdTouch> &) override {
+    // Other instruction fields or a full packet end the packet being gathered.  The runs of
+    // one coalesced request (one interconnect packet, one instruction: tlm/payload.h DetRun)
+    // share one input packet, as the request's lanes would in hardware.
+    if (pk_.n && (pk_.n == kLanes || !same_instruction(pk_.a, x))) flush();
+    if (!pk_.n) {
+      pk_.type = kPktAccess;
+      pk_.a = x;
+      pk_.fence_dev = 0;
+    }
+    pk_.addr[pk_.n++] = x.addr;
+    lanes_++;
+  }
+  void fence(unsigned sm, unsigned warp, scord_scope scope) override {
+    flush();
+    pk_ = Pkt{};
+    pk_.type = kPktFence;
+    pk_.a.sm = (uint16_t)sm;
+    pk_.a.cta = cur_.ev.cta;
+    pk_.a.warp = (uint16_t)warp;
+    pk_.a.pc = cur_.ev.pc;
+    pk_.fence_dev = scope != SCORD_SCOPE_CTA;  // sys counts as gpu (detector.md section 3)
+    feed();
+  }
+  void kernel_reset() override {
+    flush();
+    advance_to(cur_.cycle);
+    pk_ = Pkt{};
+    pk_.type = kPktKernel;
+    feed();
+  }
+  bool pop_race(scord_race &r) override {
+    if (races_.empty()) return false;
+    r = races_.front();
+    races_.pop_front();
+    return true;
+  }
+  uint64_t overflow() const override { return m_->race_overflow_o; }
+  void finish() override {
+    flush();
+    if (vcd_pending_) start_vcd();
+    uint64_t start = now_;
+    while (!quiet()) {
+      step();
+      if (now_ - start > kWatchdog) fail("the RTL made no progress for 50M cycles while draining");
+    }
+    if (g_vcd) g_vcd->flush();
+  }
+  uint64_t clock() const override { return now_; }
+
+  // For the comparator.
+  uint64_t cycles() const { return now_; }
+  const scord_layout &layout() const { return lay_; }
+  const std::unordered_map<uint64_t, MdLine> &store() const { return store_; }
+  uint64_t to_run(uint64_t w) const {
+    if (same_layout_) return w;
+    scord_md m;
+    scord_md_decode(&rtl_lay_, w, &m);
+    return scord_md_encode(&lay_, &m);
+  }
+  [[noreturn]] void fail(const std::string &why) {
+    fflush(stdout);
+    fprintf(stderr, "scord-sim: line-rate RTL engine: %s (RTL cycle %" PRIu64 ")\n", why.c_str(), now_);
+    vcd_close();
+    fflush(stderr);
+    _exit(1);
+  }
+  bool tracing() const { return g_vcd != nullptr; }
+
+ private:
+  struct Rsp {
+    uint64_t due, seq;
+    unsigned tag;
+    MdLine data;
+  };
+  struct Slice {
+    std::vector<Rsp> pend;  // reads taken, not yet answered
+    bool rsp_on = false;
+    Rsp cur{};
+  };
+
+  void start_vcd() {
+    vcd_pending_ = false;
+#if VM_TRACE
+    g_vcd = new VerilatedVcdC;
+    m_->trace(g_vcd, 99);
+    g_vcd->open(opts_.vcd.c_str());
+    if (!g_vcd->isOpen()) fail(opts_.vcd + ": cannot open the waveform file");
+    g_vcd_path = opts_.vcd;
+#endif
+  }
+
+  // Offer the gathered access packet, if any.
+  void flush() {
+    if (pk_.n == 0 || pk_.type != kPktAccess) return;
+    feed();
+  }
+
+  // Offer pk_ until the RTL takes it, then forget it.
+  void feed() {
+    Vscord_line_detector *t = m_.get();
+    const scord_access &a = pk_.a;
+    t->in_type_i = pk_.type;
+    t->in_sm_i = a.sm;
+    t->in_cta_i = a.cta;
+    t->in_warp_i = a.warp;
+    t->in_block_i = a.block_id;
+    t->in_barrier_i = a.barrier_id;
+    t->in_bloom_i = a.bloom;
+    t->in_kind_i = a.kind;
+    t->in_strong_i = a.strong;
+    t->in_atom_blk_i = a.atom_block_scope;
+    t->in_fence_dev_i = pk_.fence_dev;
+    t->in_pc_i = a.pc;
+    uint64_t mask = 0;
+    for (unsigned j = 0; j < kLanes; j++) {
+      bool on = pk_.type == kPktAccess && j < pk_.n;
+      rtlport::put_bits(t->in_addr_i, j * (unsigned)d_.addr_bits, (unsigned)d_.addr_bits, on ? pk_.addr[j] : 0);
+      mask |= (uint64_t)on << j;
+    }
+    t->in_lane_valid_i = mask;
+    t->in_valid_i = 1;
+    uint64_t start = now_;
+    while (!step()) {
+      if (now_ - start > kWatchdog) fail("the input channel was not ready for 50M cycles");
+    }
+    t->in_valid_i = 0;
+    pk_.n = 0;
+    packets_++;
+  }
+
+  bool reads_out() const {
+    for (const Slice &s : sl_)
+      if (!s.pend.empty() || s.rsp_on) return true;
+    return false;
+  }
+  bool quiet() const {
+    return m_->idle_o && !m_->race_valid_o && !m_->mem_clr_valid_o && !m_->in_valid_i && !reads_out();
+  }
+  uint64_t next_due() const {
+    uint64_t d = ~0ull;
+    for (const Slice &s : sl_) {
+      if (s.rsp_on) return now_;
+      for (const Rsp &r : s.pend) d = std::min(d, r.due);
+    }
+    return d;
+  }
+
+  // Run the clock up to cycle t.  An idle RTL, or one that has had no handshake for kSkipAfter
+  // cycles while reads are out, is frozen until the next input: the clock jumps.
+  void advance_to(uint64_t t) {
+    while (now_ < t) {
+      if (quiet()) {
+        now_ = t;
+        break;
+      }
+      uint64_t nd = next_due();
+      if (skip_ && idle_run_ >= kSkipAfter && nd != ~0ull && nd > now_) {
+        skipped_ += std::min(t, nd) - now_;
+        now_ = std::min(t, nd);
+        continue;
+      }
+      step();
+    }
+  }
+
+  MdLine &line_of(uint64_t g) {
+    auto it = store_.find(g);
+    if (it == store_.end()) {
+      MdLine l;
+      l.fill(SCORD_MD_INIT);
+      it = store_.emplace(g, l).first;
+    }
+    return it->second;
+  }
+
+  // One clock cycle; returns whether the offered input packet was taken.
+  bool step() {
+    if (vcd_pending_) start_vcd();
+    if (g_interrupted) {
+      fflush(stdout);
+      fprintf(stderr, "scord-sim: interrupted at RTL cycle %" PRIu64 "%s%s\n", now_,
+              g_vcd ? "; waveform flushed to " : "", g_vcd ? g_vcd_path.c_str() : "");
+      vcd_close();
+      _exit(130);
+    }
+    Vscord_line_detector *t = m_.get();
+    // Read data due by now, the earliest first, one per slice and cycle.
+    uint32_t rsp_v = 0;
+    for (unsigned s = 0; s < kSlices; s++) {
+      Slice &sl = sl_[s];
+      if (!sl.rsp_on && !sl.pend.empty()) {
+        size_t best = sl.pend.size();
+        for (size_t i = 0; i < sl.pend.size(); i++) {
+          const Rsp &r = sl.pend[i];
+          if (r.due > now_) continue;
+          if (best == sl.pend.size() || r.due < sl.pend[best].due ||
+              (r.due == sl.pend[best].due && r.seq < sl.pend[best].seq))
+            best = i;
+        }
+        if (best != sl.pend.size()) {
+          sl.cur = sl.pend[best];
+          sl.pend[best] = sl.pend.back();
+          sl.pend.pop_back();
+          sl.rsp_on = true;
+          rtlport::put_bits(t->mem_rsp_tag_i, s * slot_bits_, slot_bits_, sl.cur.tag);
+          rtlport::put_line(t->mem_rsp_data_i, s, sl.cur.data);
+        }
+      }
+      rsp_v |= (uint32_t)sl.rsp_on << s;
+    }
+    t->mem_rsp_valid_i = rsp_v;
+    t->clk_i = 0;
+    t->eval();
+    if (g_vcd) g_vcd->dump(now_ * 1000);
+
+    bool taken = t->in_valid_i && t->in_ready_o;
+    bool active = taken;
+    if (t->race_valid_o) {
+      active = true;
+      scord_race x = rtlport::race_of(t);
+      if (++nrace_ != inj_race_) {  // the fault injection of the comparator test drops it
+        if (sink_) sink_->on_race(x, now_);
+        races_.push_back(x);
+      }
+    }
+    for (unsigned s = 0; s < kSlices; s++) {
+      Slice &sl = sl_[s];
+      if (t->mem_wr_valid_o >> s & 1) {  // posted, applied before a read of the same cycle
+        uint64_t g = rtlport::get_bits(t->mem_wr_line_o, s * sline_bits_, sline_bits_) * kSlices + s;
+        uint32_t mask = (uint32_t)rtlport::get_bits(t->mem_wr_mask_o, s * kEntries, kEntries);
+        MdLine data = rtlport::get_line(t->mem_wr_data_o, s);
+        MdLine &ml = line_of(g);
+        for (unsigned e = 0; e < kEntries; e++)
+          if (mask >> e & 1) {
+            if (++nwb_ == inj_wb_) data[e] ^= 1ull << 40;  // fault injection (comparator test)
+            ml[e] = data[e];
+            if (sink_) sink_->on_write(g * kEntries + e, to_run(data[e]), now_);
+          }
+        if (timer_) timer_->md_access(g * kEntries, true, now_);
+        active = true;
+      }
+      if (t->mem_rd_valid_o >> s & 1) {
+        Rsp r;
+        r.tag = (unsigned)rtlport::get_bits(t->mem_rd_tag_o, s * slot_bits_, slot_bits_);
+        uint64_t g = rtlport::get_bits(t->mem_rd_line_o, s * sline_bits_, sline_bits_) * kSlices + s;
+        r.data = line_of(g);
+        r.due = std::max(now_ + 1, timer_ ? timer_->md_access(g * kEntries, false, now_) : now_ + 1);
+        r.seq = rseq_++;
+        sl.pend.push_back(r);
+        active = true;
+      }
+      if (sl.rsp_on && (t->mem_rsp_ready_o >> s & 1)) {
+        sl.rsp_on = false;
+        active = true;
+      }
+    }
+    if (t->mem_clr_valid_o) {  // mem_clr_ready_i is always high: taken now
+      if (reads_out()) fail("the kernel clear was offered with a metadata read in flight");
+      if (sink_) sink_->on_clear(store_, now_);
+      store_.clear();
+      active = true;
+    }
+    t->clk_i = 1;
+    t->eval();
+    if (g_vcd) g_vcd->dump(now_ * 1000 + 500);
+    if (ctx_->gotFinish() || ctx_->gotError()) fail("the RTL stopped ($finish or a simulation assertion)");
+    idle_run_ = active ? 0 : idle_run_ + 1;
+    now_++;
+    return taken;
+  }
+
+  scord_params p_, d_;
+  scord_layout lay_{}, rtl_lay_{};
+  bool same_layout_ = true, vcd_pending_ = false;
+  bool skip_ = getenv("SCORD_LINE_NO_SKIP") == nullptr;  // test cosim/line_skip_equal
+  // Test cosim/line_comparator: SCORD_LINE_INJECT=wb:N corrupts the N-th entry written back
+  // (as a broken write path would), race:N drops the N-th race record.
+  uint64_t inj_wb_ = inject("wb:"), inj_race_ = inject("race:"), nwb_ = 0, nrace_ = 0;
+  static uint64_t inject(const char *what) {
+    const char *v = getenv("SCORD_LINE_INJECT");
+    size_t n = strlen(what);
+    if (!v || strncmp(v, what, n) != 0) return 0;
+    char *end = nullptr;
+    unsigned long long k = strtoull(v + n, &end, 10);
+    if (!end || *end || k == 0) {
+      fprintf(stderr, "scord-sim: SCORD_LINE_INJECT=%s: expected wb:N or race:N with N >= 1\n", v);
+      exit(2);
+    }
+    return k;
+  }
+  unsigned sline_bits_ = 0, slot_bits_ = 0;
+  EngineOpts opts_;
+  LineSink *sink_;
+  MdTimer *timer_ = nullptr;
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<Vscord_line_detector> m_;
+  std::unordered_map<uint64_t, MdLine> store_;  // global line -> its 16 entries (RTL layout)
+  std::array<Slice, kSlices> sl_{};
+  std::deque<scord_race> races_;
+  Pkt pk_;
+  EvCtx cur_{};
+  uint64_t now_ = 0, idle_run_ = 0, rseq_ = 0, skipped_ = 0, lanes_ = 0, packets_ = 0;
+};
+
+// --detector=line-both: the C model decides at call time; the RTL's outputs are checked as
+// they leave it (see the file header).
+class LineBothEngine final : public DetectorEngine, public LineSink {
+ public:
+  LineBothEngine(const scord_params &p, const EngineOpts &o) : opts_(o) {
+    obs_.ctx = this;
+    obs_.write = [](void *c, uint64_t i, uint64_t v) {
+      auto *e = static_cast<LineBothEngine *>(c);
+      e->kern_.back().hist[i].push_back({v, e->cur_.stream_line});
+    };
+    obs_.reset = [](void *c) { static_cast<LineBothEngine *>(c)->kern_.emplace_back(); };
+    kern_.emplace_back();
+    ref_ = make_ref_engine(p, &obs_);
+    rtl_.reset(new LineEngine(p, o, this));
+  }
+  const char *name() const override { return "line-both"; }
+  bool self_timed() const override { return true; }
+  void set_timer(MdTimer *t) override { rtl_->set_timer(t); }
+  void context(const EvCtx &c) override {
+    cur_ = c;
+    rtl_->context(c);
+  }
+  void begin_packet(uint64_t t) override { rtl_->begin_packet(t); }
+  uint64_t end_packet() override { return rtl_->end_packet(); }
+  void access(const scord_access &x, std::vector<MdTouch> &md) override {
+    scratch_.clear();
+    ref_->access(x, scratch_);
+    scord_race r;
+    while (ref_->pop_race(r)) want_.emplace(fmt(r), cur_);
+    rtl_->access(x, md);
+  }
+  void fence(unsigned sm, unsigned warp, scord_scope scope) override {
+    ref_->fence(sm, warp, scope);
+    rtl_->fence(sm, warp, scope);
+  }
+  void kernel_reset() override {
+    ref_->kernel_reset();
+    rtl_->kernel_reset();
+  }
+  bool pop_race(scord_race &r) override { return rtl_->pop_race(r); }
+  uint64_t clock() const override { return rtl_->clock(); }
+  uint64_t overflow() const override { return rtl_->overflow(); }
+  void finish() override {
+    rtl_->finish();
+    if (kern_.size() != 1)
+      diverge("kernel metadata clear", nullptr, rtl_->cycles(),
+              std::to_string(kern_.size() - 1) + " more kernel boundary clear(s)", "none (the RTL finished)");
+    compare_store(rtl_->store(), "at the end of the run");
+    if (!want_.empty())
+      diverge("race record", &want_.begin()->second, rtl_->cycles(), want_.begin()->first + " (and " +
+              std::to_string(want_.size() - 1) + " more)", "nothing (the RTL finished without this race)");
+    if (ref_->overflow() != rtl_->overflow())
+      diverge("race overflow counter", nullptr, rtl_->cycles(), std::to_string(ref_->overflow()),
+              std::to_string(rtl_->overflow()));
+    printf("# line-both: equal to the C model: %" PRIu64 " races, %" PRIu64 " metadata entry write-backs, %" PRIu64
+           " kernel boundaries (whole metadata compared at each and at the end)\n",
+           races_, writes_, clears_);
+  }
+
+  // LineSink.
+  void on_write(uint64_t index, uint64_t value, uint64_t rc) override {
+    writes_++;
+    Kern &k = kern_.front();
+    auto hi = k.hist.find(index);
+    long &pos = k.pos.emplace(index, -1).first->second;
+    if (hi != k.hist.end()) {
+      const auto &h = hi->second;
+      if (value == (pos < 0 ? init_ : h[(size_t)pos].value)) return;  // the same value again
+      for (size_t q = (size_t)(pos + 1); q < h.size(); q++)
+        if (h[q].value == value) {
+          pos = (long)q;
+          return;
+        }
+    } else if (value == init_) {
+      return;
+    }
+    std::string want = "(the C model leaves it at " + (pos < 0 || hi == k.hist.end() ? std::string("the initial value")
+                                                                                       : fields(hi->second[(size_t)pos].value)) + ")";
+    EvCtx c{};
+    bool has = false;
+    if (hi != k.hist.end() && (size_t)(pos + 1) < hi->second.size()) {
+      const Hist &n = hi->second[(size_t)pos + 1];
+      want = "next value " + hex(n.value) + " (" + fields(n.value) + ") written at vector line " +
+             std::to_string(n.line) + " of the detector stream";
+      c.stream_line = n.line;
+      has = true;
+    }
+    diverge("metadata write-back", has ? &c : nullptr, rc, "entry " + hex(index) + ": " + want,
+            "entry " + hex(index) + ": " + hex(value) + " (" + fields(value) + ")");
+  }
+  void on_clear(const std::unordered_map<uint64_t, MdLine> &store, uint64_t rc) override {
+    if (kern_.size() < 2)
+      diverge("kernel metadata clear", nullptr, rc, "no kernel boundary pending", "clear of the whole metadata");
+    compare_store(store, "at kernel boundary " + std::to_string(clears_ + 1));
+    kern_.pop_front();
+    clears_++;
+  }
+  void on_race(const scord_race &r, uint64_t rc) override {
+    std::string s = fmt(r);
+    auto it = want_.find(s);
+    if (it == want_.end()) diverge("race record", nullptr, rc, "no such race (or already reported)", s);
+    want_.erase(it);
+    races_++;
+  }
+
+ private:
+  struct Hist {
+    uint64_t value, line;  // value, and the stream line of the event that wrote it
+  };
+  struct Kern {  // one kernel's C-model metadata writes, per entry in order
+    std::unordered_map<uint64_t, std::vector<Hist>> hist;
+    std::unordered_map<uint64_t, long> pos;  // per entry: position of the RTL's last write-back
+  };
+  static std::string fmt(const scord_race &r) {
+    char b[512];
+    scord_race_format(&r, b, sizeof b);
+    return b;
+  }
+  std::string fields(uint64_t v) const {
+    char b[512];
+    scord_md_format(&rtl_->layout(), v, b, sizeof b);
+    return b;
+  }
+  // The RTL's metadata (store) against the C model's final values of the oldest open kernel.
+  void compare_store(const std::unordered_map<uint64_t, MdLine> &store, const std::string &when) {
+    const Kern &k = kern_.front();
+    uint64_t bad = 0, first = ~0ull, fr = 0, fc = 0;
+    auto want_of = [&](uint64_t i) {
+      auto it = k.hist.find(i);
+      return it == k.hist.end() ? init_ : it->second.back().value;
+    };
+    auto note = [&](uint64_t i, uint64_t rtl, uint64_t c) {
+      if (rtl == c) return;
+      if (bad++ == 0 || i < first) {
+        first = i;
+        fr = rtl;
+        fc = c;
+      }
+    };
+    for (const auto &kv : store)
+      for (unsigned e = 0; e < kEntries; e++) {
+        uint64_t i = kv.first * kEntries + e;
+        note(i, rtl_->to_run(kv.second[e]), want_of(i));
+      }
+    for (const auto &kv : k.hist) {
+      if (store.count(kv.first / kEntries)) continue;
+      note(kv.first, init_, kv.second.back().value);
+    }
+    if (bad)
+      diverge("metadata", nullptr, rtl_->cycles(),
+              "entry " + hex(first) + " " + when + ": " + hex(fc) + " (" + fields(fc) + ")",
+              hex(fr) + " (" + fields(fr) + "); " + std::to_string(bad) + " entries differ in all");
+  }
+  [[noreturn]] void diverge(const char *what, const EvCtx *cref, uint64_t rc, const std::string &cmodel,
+                            const std::string &rtl) {
+    fflush(stdout);
+    FILE *f = stderr;
+    fprintf(f, "scord-sim: CO-SIMULATION DIVERGENCE in %s (line-rate RTL vs C model, --detector=line-both)\n", what);
+    fprintf(f, "  RTL clock cycle: %" PRIu64 "; compared so far: %" PRIu64 " entry write-backs, %" PRIu64
+               " races, %" PRIu64 " kernel boundaries\n",
+            rc, writes_, races_, clears_);
+    if (cref && cref->ev.type <= SCORD_EV_KERNEL && cref->cycle) {
+      fprintf(f, "  C model event: simulated cycle %" PRIu64 ": ", cref->cycle);
+      scord_event_write(f, &cref->ev);
+    }
+    if (cref && cref->stream_line)
+      fprintf(f, "  vector line: %" PRIu64 " of the detector stream (scord-sim --dump-vectors FILE, same options)\n",
+              cref->stream_line);
+    fprintf(f, "  C model: %s\n", cmodel.c_str());
+    fprintf(f, "  RTL:     %s\n", rtl.c_str());
+    if (rtl_->tracing())
+      fprintf(f, "  waveform: %s (flushed; RTL cycle %" PRIu64 " is at %" PRIu64 " ns)\n", g_vcd_path.c_str(), rc, rc);
+    else
+      fprintf(f, "  waveform: none (rerun with --trace FILE.vcd)\n");
+    vcd_close();
+    fflush(f);
+    _exit(1);
+  }
+
+  EngineOpts opts_;
+  scord_mdport obs_{};
+  std::unique_ptr<DetectorEngine> ref_;
+  std::unique_ptr<LineEngine> rtl_;
+  std::deque<Kern> kern_;                  // front: the kernel the RTL works on
+  std::multimap<std::string, EvCtx> want_;  // C-model races the RTL has not reported yet
+  std::vector<MdTouch> scratch_;
+  EvCtx cur_{};
+  const uint64_t init_ = SCORD_MD_INIT;
+  uint64_t writes_ = 0, races_ = 0, clears_ = 0;
+};
+
+}  // namespace
+
+bool line_engine_supported(const std::string &name, const scord_params &p, std::string &why) {
+  uint64_t want = 0;
+  const char *bad = line_param_mismatch(p, want);
+  if (!bad) return true;
+  why = "--detector=" + name + ": the line-rate RTL was verilated for the default detector parameters and this run sets " +
+        bad + " (RTL: " + std::to_string(want) + "); use --detector=ref for other parameters";
+  return false;
+}
+
+std::unique_ptr<DetectorEngine> make_line_engine(const std::string &name, const scord_params &p, const EngineOpts &o) {
+  if (name == "line") return std::make_unique<LineEngine>(p, o, nullptr);
+  return std::make_unique<LineBothEngine>(p, o);
+}
