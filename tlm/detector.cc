@@ -169,18 +169,20 @@ void RaceDetector::note_lane(const scord_access &a, const MdTouch &first) {
   lanes_.push_back(l);
 }
 
-// The line-beat timing of the RTL's microarchitecture (docs/rtl.md "Line-rate detector"),
-// for --detector=ref with the default timing model.  A packet's checked lanes are grouped by
-// 128-B metadata line (entries_per_line = line_bytes / 8); each line is one beat (more when it
-// has more distinct entries than det_lanes, or one index with several tags) in slice
-// line mod det_slices.  A beat books its slice's pipeline for one cycle, plus one per group of
-// det_owner_ports distinct foreign owners beyond the first; a beat whose line is still in
-// flight in its slice forwards (no read; it completes det_lat + 1 after the older beat), else it
-// reads the line's touched entries through the L2.  Each beat writes its entries back (posted)
-// det_lat after both its data and its pipeline slot.  Same-entry lanes of one instruction ride in
-// one slot (at most two applications are ever needed: ref/tests/test_fixpoint.c).  A fence is a
-// one-cycle item in every slice.  The input queue (det_queue packets) frees a packet's entry
-// when its last beat has started; det_inflight beats per slice may be in flight at once.
+// The line-beat timing of the RTL's microarchitecture (scord_line_detector, docs/rtl.md
+// "Line-rate detector"), for --detector=ref with the default timing model.  A packet's checked
+// lanes are grouped by 128-B metadata line (entries_per_line = line_bytes / 8); each line is one
+// beat (more when it has more distinct entries than det_lanes, or one index with several tags)
+// in slice line mod det_slices.  The splitter hands out one beat per cycle; the slice's line
+// accessor takes one per cycle into one of det_inflight slots and reads the line's touched
+// entries through the L2, unless an older beat of the line is in flight (then it is a follower:
+// no read, the older beat's checked line the cycle after it is back).  The accessor hands beats
+// to the check in arrival order: one cycle each, plus one per further group of det_owner_ports
+// distinct foreign owners; the checked line is back det_lat cycles later, written back (posted)
+// and its slot freed.  So a same-line chain costs det_lat + 2 cycles per beat.  Same-entry lanes
+// of one instruction ride in one slot (at most two applications are ever needed:
+// ref/tests/test_fixpoint.c).  A fence is a one-cycle item in every slice.  The input queue
+// (det_queue packets) frees a packet's entry when its last beat has left the splitter.
 // Returns the cycle the packet was accepted into the input queue.
 uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
   const uint64_t Q = c_.det_queue, W = c_.det_inflight, S = c_.det_slices, L = c_.det_lanes;
