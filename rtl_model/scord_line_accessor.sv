@@ -4,8 +4,8 @@
 // the beats to the checking stages in arrival order with their line, takes each checked line
 // back, and writes it to memory (masked by the entries the beat wrote).
 // Workload: one beat in, one beat out to the check and one checked line back per cycle, with
-// MaxOutstanding beats in flight (128: the metadata latency of the default GPU, docs/rtl.md
-// "Line-rate detector").  The per-beat data sit in two memories on scord_sram_1r1w (the line
+// MaxOutstanding beats in flight (256: the default GPU's metadata latency behind the in-order
+// hand-off, docs/rtl.md "Line-rate detector").  The per-beat data sit in two memories on scord_sram_1r1w (the line
 // buffer, MaxOutstanding x 1024 bits, and the beat info); the flops hold pointers, one ready
 // and one follower record per slot, and the predecessor table's valid bits.
 //
@@ -26,7 +26,7 @@
 // line rate the wait is the write queue's depth, not a stall), so it sees the last write-back
 // of its line.  Read data may come back in any order.
 module scord_line_accessor #(
-  parameter int MaxOutstanding = 128,  // beats in flight, a power of two
+  parameter int MaxOutstanding = 256,  // beats in flight, a power of two
   parameter int PredSets       = MaxOutstanding,      // predecessor-table sets, power of two
   parameter int PredWays       = 4,
   parameter int LineIdxBits    = 26,   // metadata line index within the slice

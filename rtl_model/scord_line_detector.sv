@@ -36,7 +36,7 @@ module scord_line_detector #(
   parameter int          Lanes          = 32,   // lanes per packet (a warp)
   parameter int          Slices         = 2,    // power of two
   parameter int          OwnerPorts     = 2,    // owner fence-file reads per cycle per slice
-  parameter int          MaxOutstanding = 128,  // line beats in flight per slice
+  parameter int          MaxOutstanding = 256,  // line beats in flight per slice (docs/rtl.md design point)
   parameter int          PredWays       = 4,
   parameter int          QueueDepth     = 2,    // beats queued per slice behind the splitter
   parameter int          BufImpl        = scord_pkg::SramFlops,

@@ -7,9 +7,13 @@
 // more cycle per extra group; races are rare and leave one per cycle.
 //
 // Pipeline after the accessor (every stage boundary a register; one global advance `adv`):
-//   C0  the beat with its line as every older beat left it.  Tag check (section 4), owners,
-//       owner groups; the fence-file read addresses of one group pair per cycle; a fence
-//       increments its warp here.
+//   P   the beat with its line as every older beat left it.  Tag check (section 4), each
+//       slot's owner key and whether its counters are needed.
+//   G   the owner groups, from all pairs of owner compares: each group's first slot (its
+//       lead), their count, and the first two groups' keys, registered into C0, so that C0's
+//       hand-off and its read addresses come from registers, not from priority chains.
+//   C0  the fence-file reads of one group pair per cycle (the slots whose key equals a
+//       registered group key); a fence increments its warp here.
 //   C1  the last group's read data arrive; every read's data is kept in per-slot registers.
 //   E3  scord_beat_check's first application (from registers), E4 its second.
 //   D   the checked line back to the accessor (written back, handed to a same-line follower)
@@ -40,7 +44,7 @@ module scord_line_slice #(
   parameter int Slices         = 2,    // slices in all, and this one's index: this slice owns
   parameter int SliceIndex     = 0,    // the global lines line*Slices + SliceIndex
   parameter int LineIdxBits    = 21,   // metadata line index within the slice
-  parameter int MaxOutstanding = 128,  // beats in flight (scord_line_accessor)
+  parameter int MaxOutstanding = 256,  // beats in flight (scord_line_accessor)
   parameter int PredWays       = 4,
   parameter int OwnerPorts     = 2,    // owner fence-file reads per cycle: 1 or 2
   parameter int BufImpl        = scord_pkg::SramFlops,
@@ -203,27 +207,45 @@ module scord_line_slice #(
   localparam int KSelf  = KMd + DataBits;
   localparam int KOr    = KSelf + Slots;
   localparam int KW     = KOr + Slots;
-  // C0
-  logic                   c0_valid_d, c0_valid_q, c0_first_d, c0_first_q;
+  // P: the accessor's output as it came.  G: P's results (entries after the tag check, owner
+  // keys, needed slots).  C0: G's too, with the groups.
+  localparam int CntW = 5;                        // 0..Slots groups
+  logic                   p_valid_d, p_valid_q;
+  logic [TagW-1:0]        p_tag_d, p_tag_q;
+  logic [DataBits-1:0]    p_data_d, p_data_q;
+  logic                   g_valid_d, g_valid_q;
+  logic [TagW-1:0]        g_tag_d, g_tag_q;
+  logic [DataBits-1:0]    g_md_d, g_md_q;
+  logic [Slots-1:0]       g_self_d, g_self_q, g_orange_d, g_orange_q, g_need_d, g_need_q;
+  logic [Slots*KeyW-1:0]  g_key_d, g_key_q;
+  logic                   c0_valid_d, c0_valid_q, c0_last_d, c0_last_q;
   logic [TagW-1:0]        c0_tag_d, c0_tag_q;
-  logic [DataBits-1:0]    c0_data_d, c0_data_q;
-  logic [Slots-1:0]       c0_pend_d, c0_pend_q;
+  logic [DataBits-1:0]    c0_md_d, c0_md_q;
+  logic [Slots-1:0]       c0_self_d, c0_self_q, c0_orange_d, c0_orange_q, c0_need_d, c0_need_q;
+  logic [Slots-1:0]       c0_lead_d, c0_lead_q;     // leads of the groups not yet read
+  logic [Slots*KeyW-1:0]  c0_key_d, c0_key_q;
+  logic [KeyW-1:0]        c0_k0_d, c0_k0_q, c0_k1_d, c0_k1_q;   // this cycle's two groups
+  logic                   c0_k1v_d, c0_k1v_q;
+  logic [CntW-1:0]        c0_cnt_d, c0_cnt_q;
   // C1 and E3; E4 beside scord_beat_check's own E4 registers; D (no payload).
   logic                   c1_valid_d, c1_valid_q, e3_valid_d, e3_valid_q;
   logic [KW-1:0]          c1_d, c1_q, e3_d, e3_q;
   logic [TagW-1:0]        e4_tag_d, e4_tag_q;
   logic                   d_valid_d, d_valid_q;
+  logic                   d_any_d, d_any_q, d_multi_d, d_multi_q;   // D has a race; two or more
   logic [TInfo-1:0]       d_tag_d, d_tag_q;
   logic [Slots-1:0]       d_wmask_d, d_wmask_q, d_race_d, d_race_q;
   logic [DataBits-1:0]    d_md_d, d_md_q;
   logic [Slots*QW-1:0]    d_rec_d, d_rec_q;
   // Named views of those vectors.
-  logic                   c0_nomem, e3_nomem, d_nomem;
-  logic [InfoW-1:0]       c0_info, e3_info, e4_info;
+  logic                   p_nomem, c0_nomem, e3_nomem, d_nomem;
+  logic [InfoW-1:0]       p_info, c0_info, e3_info, e4_info;
   logic [DataBits-1:0]    e3_md;
   logic [Slots-1:0]       e3_self, e3_orange;
   logic [LineIdxBits-1:0] e4_line, d_line;
   logic [SlotBits-1:0]    d_slot;
+  assign p_nomem   = p_tag_q[TNomem];
+  assign p_info    = p_tag_q[TInfo +: InfoW];
   assign c0_nomem  = c0_tag_q[TNomem];
   assign c0_info   = c0_tag_q[TInfo +: InfoW];
   assign e3_nomem  = e3_q[TNomem];
@@ -291,22 +313,17 @@ module scord_line_slice #(
     .coll_stall_o   (coll_stall_o)
   );
 
-  // ---- C0: tag check, owners, owner groups ----------------------------------------------------
+  // ---- P: tag check, owner keys, needed slots (registered into G) ----------------------------
   logic [Slots*64-1:0]    md0;
-  logic [Slots-1:0]       need, self0, orange0, srv0, srv1, pend, rest, left;
+  logic [Slots-1:0]       need, self0, orange0;
   logic [Slots*KeyW-1:0]  key;
-  logic [KeyW-1:0]        key0, key1, xkey;
-  logic                   c0_go, c0_fence;
-  logic [SmBits-1:0]      c0_sm;
-  logic [WarpIdBits-1:0]  c0_warp;
-  logic [BlockIdBits-1:0] c0_block;
+  logic [BlockIdBits-1:0] p_block;
+  logic [WarpIdBits-1:0]  p_warp;
 
-  assign c0_sm    = c0_info[ISm +: SmBits];
-  assign c0_warp  = c0_info[IWarp +: WarpIdBits];
-  assign c0_block = c0_info[IBlock +: BlockIdBits];
-  assign xkey     = {c0_sm, c0_warp};
+  assign p_block = p_info[IBlock +: BlockIdBits];
+  assign p_warp  = p_info[IWarp +: WarpIdBits];
 
-  for (genvar s = 0; s < Slots; s++) begin : g_c0
+  for (genvar s = 0; s < Slots; s++) begin : g_p
     logic [63:0]            ent, md;
     logic [TagBits-1:0]     tag;
     logic                   tmiss;
@@ -314,11 +331,11 @@ module scord_line_slice #(
     logic [WarpIdBits-1:0]  ow;
     logic [31:0]            ob32, ow32;
     always_comb begin
-      ent   = c0_data_q[s*64 +: 64];
-      tag   = c0_info[ITag + s*TagBits +: TagBits];
+      ent   = p_data_q[s*64 +: 64];
+      tag   = p_info[ITag + s*TagBits +: TagBits];
       // Section 4: another word's entry is replaced by init with the access's tag.  An entry
       // with no lane stays as it is (the whole line goes back and on to a follower).
-      tmiss = c0_info[ISv + s] && (ent[LTagE +: TagBits] != tag);
+      tmiss = p_info[ISv + s] && (ent[LTagE +: TagBits] != tag);
       md    = ent;
       if (tmiss) begin
         md = scord_pkg::MdInit;
@@ -334,10 +351,10 @@ module scord_line_slice #(
       ow32 = '0;
       ow32[WarpIdBits-1:0] = ow;
       orange0[s] = (ob32 < NumSms) && (ow32 < WarpsPerSm);
-      self0[s]   = (ob == c0_block) && (ow == c0_warp);
+      self0[s]   = (ob == p_block) && (ow == p_warp);
       // The owner's counters matter unless the entry is init (step 1 decides without them:
       // a tag miss is init too) or the accessor owns it (its own counters, read anyway).
-      need[s] = !c0_nomem && c0_info[ISv + s] && !(md[scord_pkg::MdM] && md[scord_pkg::MdBs] &&
+      need[s] = !p_nomem && p_info[ISv + s] && !(md[scord_pkg::MdM] && md[scord_pkg::MdBs] &&
                 md[scord_pkg::MdDs]) && !self0[s] && orange0[s];
       key[s*KeyW +: KeyW] = {ob32[SmBits-1:0], ow};
       md0[s*64 +: 64] = md;
@@ -346,28 +363,75 @@ module scord_line_slice #(
     assign unused_hi = ^{ob32, ow32};
   end
 
-  // Two groups per cycle: the first pending slot's owner, then the first other one's.
+  // ---- G: owner groups (registered into C0) ---------------------------------------------------
+  // A group is the needed slots of one owner, named by its first slot (its lead); C0 serves the
+  // groups in lead order, OwnerPorts per cycle.  The compares are all pairs, in parallel; the
+  // first lead is the first needed slot, so its key needs no compare.
+  function automatic logic [Slots-1:0] lowest(input logic [Slots-1:0] v);
+    lowest = v & (~v + Slots'(1));
+  endfunction
+  function automatic logic [KeyW-1:0] key_at(input logic [Slots-1:0] onehot,
+                                             input logic [Slots*KeyW-1:0] keys);
+    logic [KeyW-1:0] k;
+    k = '0;
+    for (int i = 0; i < Slots; i++) if (onehot[i]) k = k | keys[i*KeyW +: KeyW];
+    key_at = k;
+  endfunction
+
+  logic [Slots-1:0]       lead0, gl0, gl1;
+  logic [CntW-1:0]        nlead0;
+  logic                   g_go, c0_take, g_take, p_go;
   always_comb begin
-    pend = c0_first_q ? need : c0_pend_q;
-    key0 = '0;
-    for (int s = Slots - 1; s >= 0; s--) if (pend[s]) key0 = key[s*KeyW +: KeyW];
-    for (int s = 0; s < Slots; s++) srv0[s] = pend[s] && (key[s*KeyW +: KeyW] == key0);
-    rest = pend & ~srv0;
-    key1 = '0;
-    for (int s = Slots - 1; s >= 0; s--) if (rest[s]) key1 = key[s*KeyW +: KeyW];
-    for (int s = 0; s < Slots; s++) srv1[s] = (OwnerPorts > 1) && rest[s] && (key[s*KeyW +: KeyW] == key1);
-    left = rest & ~srv1;
+    lead0  = '0;
+    nlead0 = '0;
+    for (int s = 0; s < Slots; s++) begin
+      lead0[s] = g_need_q[s];
+      for (int t = 0; t < s; t++)
+        if (g_need_q[t] && (g_key_q[t*KeyW +: KeyW] == g_key_q[s*KeyW +: KeyW])) lead0[s] = 1'b0;
+      nlead0 = nlead0 + CntW'(lead0[s]);
+    end
+    gl0 = lowest(g_need_q);
+    gl1 = (OwnerPorts > 1) ? lowest(lead0 & ~gl0) : '0;
+  end
+
+  // Each stage hands its beat on when the next is empty or its beat leaves this cycle.
+  assign c0_take   = !c0_valid_q || c0_go;
+  assign g_go      = g_valid_q && c0_take;
+  assign g_take    = !g_valid_q || c0_take;
+  assign p_go      = p_valid_q && g_take;
+  assign chk_ready = !p_valid_q || g_take;
+
+  // ---- C0: one group pair per cycle ------------------------------------------------------------
+  logic [Slots-1:0]       srv0, srv1, rem, nl0, nl1;
+  logic [KeyW-1:0]        xkey;
+  logic                   c0_go, c0_fence;
+  logic [SmBits-1:0]      c0_sm;
+  logic [WarpIdBits-1:0]  c0_warp;
+
+  assign c0_sm    = c0_info[ISm +: SmBits];
+  assign c0_warp  = c0_info[IWarp +: WarpIdBits];
+  assign xkey     = {c0_sm, c0_warp};
+
+  // Port A1 reads group key k0, port B0 key k1; a slot is served by the port whose key it has.
+  // The next pair: the first two leads left.
+  always_comb begin
+    for (int s = 0; s < Slots; s++) begin
+      srv0[s] = c0_need_q[s] && (c0_key_q[s*KeyW +: KeyW] == c0_k0_q);
+      srv1[s] = c0_need_q[s] && c0_k1v_q && (c0_key_q[s*KeyW +: KeyW] == c0_k1_q);
+    end
+    rem = c0_lead_q & ~srv0 & ~srv1;
+    nl0 = lowest(rem);
+    nl1 = (OwnerPorts > 1) ? lowest(rem & ~nl0) : '0;
   end
 
   assign c0_fence  = c0_valid_q && c0_nomem;
-  assign c0_go     = c0_valid_q && adv && (c0_nomem || (left == '0));
-  assign chk_ready = !c0_valid_q || c0_go;
-  assign group_stall_o = c0_valid_q && adv && !c0_nomem && (left != '0);
+  assign c0_go     = c0_valid_q && adv && (c0_nomem || c0_last_q);
+  assign group_stall_o = c0_valid_q && adv && !c0_nomem && !c0_last_q;
 
   // Read addresses: port A0 the accessor (or the fence's own warp: IncAtRd0), A1 the first
   // group, B0 the second (or the fence's warp).  Held while the pipeline stalls, so the data
   // of the last read stay on the outputs until they are used.
-  assign raddr   = {c0_fence ? xkey : key1, key0, xkey};
+  assign raddr   = {c0_fence ? xkey : c0_k1_q, c0_k0_q, xkey};
   assign raddr_d = adv ? raddr : raddr_q;
 
   logic [FB-1:0] fa0_blk, fa0_dev, fa1_blk, fa1_dev, fb0_blk, fb0_dev, fb1_blk_u, fb1_dev_u;
@@ -503,25 +567,77 @@ module scord_line_slice #(
     rq_data = '0;
     for (int s = 0; s < Slots; s++) if (first_race[s]) rq_data = d_rec_q[s*QW +: QW];
   end
-  assign rq_push = (d_race_q != '0) && rq_ready;
-  // D leaves when its last race goes to the queue this cycle (or it has none).
-  assign race_ok    = (d_race_q == first_race) && ((d_race_q == '0) || rq_ready);
+  assign rq_push = d_any_q && rq_ready;
+  // D leaves when its last race goes to the queue this cycle (or it has none).  From register
+  // bits only: D's hand-back reaches the accessor's allocation decision in the same cycle.
+  assign race_ok    = !d_multi_q && (!d_any_q || rq_ready);
   assign done_valid = d_valid_q && race_ok;
   assign adv        = !d_valid_q || (race_ok && done_ready);
 
   // ---- Next state --------------------------------------------------------------------------------
   always_comb begin
-    // C0
-    c0_valid_d = c0_valid_q && !c0_go;
-    c0_first_d = c0_first_q && !(c0_valid_q && adv);
-    c0_pend_d  = (c0_valid_q && adv) ? left : c0_pend_q;
-    c0_tag_d   = c0_tag_q;
-    c0_data_d  = c0_data_q;
+    // P
+    p_valid_d = p_valid_q && !p_go;
+    p_tag_d   = p_tag_q;
+    p_data_d  = p_data_q;
     if (chk_valid && chk_ready) begin
-      c0_valid_d = 1'b1;
-      c0_first_d = 1'b1;
-      c0_tag_d   = {chk_info, chk_line, chk_slot, chk_nomem};
-      c0_data_d  = chk_data;
+      p_valid_d = 1'b1;
+      p_tag_d   = {chk_info, chk_line, chk_slot, chk_nomem};
+      p_data_d  = chk_data;
+    end
+    // G
+    g_valid_d  = g_valid_q && !g_go;
+    g_tag_d    = g_tag_q;
+    g_md_d     = g_md_q;
+    g_self_d   = g_self_q;
+    g_orange_d = g_orange_q;
+    g_need_d   = g_need_q;
+    g_key_d    = g_key_q;
+    if (p_go) begin
+      g_valid_d  = 1'b1;
+      g_tag_d    = p_tag_q;
+      g_md_d     = md0;
+      g_self_d   = self0;
+      g_orange_d = orange0;
+      g_need_d   = need;
+      g_key_d    = key;
+    end
+    // C0: a beat with more groups than ports stays for the next pair.
+    c0_valid_d  = c0_valid_q && !c0_go;
+    c0_tag_d    = c0_tag_q;
+    c0_md_d     = c0_md_q;
+    c0_self_d   = c0_self_q;
+    c0_orange_d = c0_orange_q;
+    c0_need_d   = c0_need_q;
+    c0_key_d    = c0_key_q;
+    c0_lead_d   = c0_lead_q;
+    c0_k0_d     = c0_k0_q;
+    c0_k1_d     = c0_k1_q;
+    c0_k1v_d    = c0_k1v_q;
+    c0_cnt_d    = c0_cnt_q;
+    c0_last_d   = c0_last_q;
+    if (c0_valid_q && adv && !c0_go) begin
+      c0_lead_d = rem;
+      c0_k0_d   = key_at(nl0, c0_key_q);
+      c0_k1_d   = key_at(nl1, c0_key_q);
+      c0_k1v_d  = nl1 != '0;
+      c0_cnt_d  = c0_cnt_q - CntW'(OwnerPorts);
+      c0_last_d = c0_cnt_q <= CntW'(2 * OwnerPorts);
+    end
+    if (g_go) begin
+      c0_valid_d  = 1'b1;
+      c0_tag_d    = g_tag_q;
+      c0_md_d     = g_md_q;
+      c0_self_d   = g_self_q;
+      c0_orange_d = g_orange_q;
+      c0_need_d   = g_need_q;
+      c0_key_d    = g_key_q;
+      c0_lead_d   = lead0;
+      c0_k0_d     = key_at(gl0, g_key_q);
+      c0_k1_d     = key_at(gl1, g_key_q);
+      c0_k1v_d    = gl1 != '0;
+      c0_cnt_d    = nlead0;
+      c0_last_d   = nlead0 <= CntW'(OwnerPorts);
     end
     // The reads: registered with their addresses when the pipeline advances.
     rd_access_d = adv ? (c0_valid_q && !c0_nomem) : rd_access_q;
@@ -552,7 +668,7 @@ module scord_line_slice #(
     c1_valid_d = adv ? c0_go : c1_valid_q;
     e3_valid_d = adv ? c1_valid_q : e3_valid_q;
     d_valid_d  = adv ? bc_valid : d_valid_q;
-    c1_d       = adv ? {orange0, self0, md0, c0_tag_q} : c1_q;
+    c1_d       = adv ? {c0_orange_q, c0_self_q, c0_md_q, c0_tag_q} : c1_q;
     e3_d       = adv ? c1_q : e3_q;
     e4_tag_d   = adv ? e3_q[0 +: TagW] : e4_tag_q;
     d_tag_d    = adv ? e4_tag_q[0 +: TInfo] : d_tag_q;
@@ -583,34 +699,60 @@ module scord_line_slice #(
     end
   end
 
+  assign d_any_d   = d_race_d != '0;
+  assign d_multi_d = (d_race_d & (d_race_d - Slots'(1))) != '0;
+
   // Valid bits reset; the payloads are used only under them.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
+      p_valid_q   <= 1'b0;
+      g_valid_q   <= 1'b0;
       c0_valid_q  <= 1'b0;
-      c0_first_q  <= 1'b0;
       c1_valid_q  <= 1'b0;
       e3_valid_q  <= 1'b0;
       d_valid_q   <= 1'b0;
       d_race_q    <= '0;
+      d_any_q     <= 1'b0;
+      d_multi_q   <= 1'b0;
       rd_access_q <= 1'b0;
       srv0_q      <= '0;
       srv1_q      <= '0;
     end else begin
+      p_valid_q   <= p_valid_d;
+      g_valid_q   <= g_valid_d;
       c0_valid_q  <= c0_valid_d;
-      c0_first_q  <= c0_first_d;
       c1_valid_q  <= c1_valid_d;
       e3_valid_q  <= e3_valid_d;
       d_valid_q   <= d_valid_d;
       d_race_q    <= d_race_d;
+      d_any_q     <= d_any_d;
+      d_multi_q   <= d_multi_d;
       rd_access_q <= rd_access_d;
       srv0_q      <= srv0_d;
       srv1_q      <= srv1_d;
     end
   end
   always_ff @(posedge clk_i) begin
+    p_tag_q     <= p_tag_d;
+    p_data_q    <= p_data_d;
+    g_tag_q     <= g_tag_d;
+    g_md_q      <= g_md_d;
+    g_self_q    <= g_self_d;
+    g_orange_q  <= g_orange_d;
+    g_need_q    <= g_need_d;
+    g_key_q     <= g_key_d;
     c0_tag_q    <= c0_tag_d;
-    c0_data_q   <= c0_data_d;
-    c0_pend_q   <= c0_pend_d;
+    c0_md_q     <= c0_md_d;
+    c0_self_q   <= c0_self_d;
+    c0_orange_q <= c0_orange_d;
+    c0_need_q   <= c0_need_d;
+    c0_key_q    <= c0_key_d;
+    c0_k0_q     <= c0_k0_d;
+    c0_k1_q     <= c0_k1_d;
+    c0_k1v_q    <= c0_k1v_d;
+    c0_lead_q   <= c0_lead_d;
+    c0_cnt_q    <= c0_cnt_d;
+    c0_last_q   <= c0_last_d;
     raddr_q     <= raddr_d;
     o_blk_q     <= o_blk_d;
     o_dev_q     <= o_dev_d;
@@ -634,7 +776,7 @@ module scord_line_slice #(
   ) u_race_q (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(d_race_q != '0),
+    .valid_i(d_any_q),
     .ready_o(rq_ready),
     .room2_o(rq_room2_u),
     .data_i (rq_data),
@@ -666,7 +808,7 @@ module scord_line_slice #(
   assign race_kind_o        = rq_out[QKind +: 2];
   assign race_type_o        = rq_out[QType +: 3];
 
-  assign idle_o = acc_idle && !c0_valid_q && !c1_valid_q && !e3_valid_q && !bc_valid &&
+  assign idle_o = acc_idle && !p_valid_q && !g_valid_q && !c0_valid_q && !c1_valid_q && !e3_valid_q && !bc_valid &&
                   !d_valid_q;
 
   logic unused_bits;

@@ -19,7 +19,8 @@
 // held until taken, idle_o only with no read in flight); every simulation assertion of the RTL
 // (a $fatal ends the run with an error); a watchdog (100,000 cycles with no handshake anywhere).
 // The run also fails if it did not reach 50 races of 3 types, a packet spanning two metadata
-// lines, 3 or more lanes on one entry in one packet, and a kernel boundary.
+// lines, 3 or more lanes on one entry in one packet, a kernel boundary, and a beat whose owners
+// need more than one cycle of fence-file reads (a group stall in some slice).
 // The stimulus is drawn before the simulation from its own generator, so a seed names the same
 // packets whatever the RTL's timing; failures name the packet (its pc is kPcBase + 4 * number).
 //
@@ -807,18 +808,19 @@ int run_random(int argc, char **argv, const scord_params &p, unsigned long n, ui
   printf("line_detector (%s, %u slices, MaxOutstanding %u): %lu packets (%" PRIu64 " accesses, %" PRIu64
          " fences, %" PRIu64 " kernel boundaries), %" PRIu64 " lanes (%" PRIu64 " outside), %" PRIu64
          " cycles, %.2f lanes/cycle, %" PRIu64 " line visits, %zu races of %u types (C model %zu), %" PRIu64 " packets over two lines, %" PRIu64
-         " with 3+ lanes on one entry, %" PRIu64 " input stalls\n",
+         " with 3+ lanes on one entry, %" PRIu64 " input stalls, %" PRIu64 " group stalls\n",
          SCORD_LD_CONFIG[0] ? SCORD_LD_CONFIG : "defaults", kSlices, kOutstanding, n, ex.accesses, ex.fences,
          ex.kernels, ex.lanes, ex.outside, res.cycles, res.cycles ? (double)ex.lanes / (double)res.cycles : 0.0, ex.line_visits,
-         res.races.size(), types, ex.races.size(), ex.span2, ex.same3, res.in_stalls);
+         res.races.size(), types, ex.races.size(), ex.span2, ex.same3, res.in_stalls, res.group_stalls);
   for (unsigned s = 0; s < kSlices; s++)
     printf("  slice %u: %" PRIu64 " reads, %" PRIu64 " write-backs, %" PRIu64 " answers out of order, peak %" PRIu64
            " reads in flight\n",
            s, res.sl[s].reads, res.sl[s].writes, res.sl[s].ooo, res.sl[s].peak);
   // The run must have reached what it is for.
-  if (ex.races.size() < 50 || types < 3 || ex.span2 == 0 || ex.same3 == 0 || ex.kernels == 0) {
-    fprintf(stderr, "FAIL: coverage: need 50 races of 3 types, a packet over two lines, 3+ lanes on one entry and "
-                    "a kernel boundary\n");
+  if (ex.races.size() < 50 || types < 3 || ex.span2 == 0 || ex.same3 == 0 || ex.kernels == 0 ||
+      res.group_stalls == 0) {
+    fprintf(stderr, "FAIL: coverage: need 50 races of 3 types, a packet over two lines, 3+ lanes on one entry, "
+                    "a kernel boundary and a group stall\n");
     fails++;
   }
   if (fails) {

@@ -39,11 +39,11 @@
   X(fence_pkt_bytes, 8, 0, 1024, "ScoRD fence packet")                                      \
   X(det_port_flits, 4, 1, 64, "flits per cycle of the detector's interconnect ports")       \
   X(det_queue, 64, 1, 1 << 20, "detector input queue entries (packets)")                    \
-  X(det_inflight, 128, 1, 1 << 20, "line beats in flight per slice (RTL MaxOutstanding)")    \
+  X(det_inflight, 256, 1, 1 << 20, "line beats in flight per slice (RTL MaxOutstanding)")    \
   X(det_lanes, 16, 1, 32, "lanes one slice checks per beat (RTL Lanes; docs/rtl.md)")       \
   X(det_slices, 2, 1, 64, "detector slices, metadata line L in slice L mod slices (RTL Slices)") \
   X(det_owner_ports, 2, 1, 32, "owner fence-file read ports per slice (RTL OwnerPorts)")    \
-  X(det_lat, 6, 0, 10000, "cycles from leaving the check to the checked line back (RTL: 8-cycle same-line chain)") \
+  X(det_lat, 8, 0, 10000, "cycles from leaving the check to the checked line back (RTL: 10-cycle same-line chain)") \
   X(ovh_lhd, 1, 0, 1, "time the detector-only packets on L1 hits (Fig. 10 LHD)")            \
   X(ovh_noc, 1, 0, 1, "charge ScoRD header bytes and fence packets (Fig. 10 NOC)")          \
   X(ovh_md, 1, 0, 1, "time metadata reads/writes through L2 and DRAM (Fig. 10 MD)")         \
