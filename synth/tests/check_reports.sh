@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # check_reports.sh -- assert that one synth_top.sh result directory parsed into non-zero
 # figures: ASIC area, cells, flops and Fmax from OpenSTA, the liberty and
-# corner named, and (when --fpga was run) LUTs and flip-flops, with an Fmax when it fits.
-# Usage: check_reports.sh DIR [asic] [fpga]      exit 0 when every asked check holds
+# corner named, and (when --fpga was run) LUTs and flip-flops, with an Fmax when it fits; with
+# f2f (a design with macros), the flop-to-flop figure: present, and no lower than the figures
+# whose path sets include it (all paths, register to register), with a macro read on all paths.
+# Usage: check_reports.sh DIR [asic] [fpga] [f2f]      exit 0 when every asked check holds
 set -u
 d=$1; shift
 s=$d/summary.txt
@@ -30,6 +32,17 @@ for what in "$@"; do
                   END { for (m in a) s += a[m] * (m in n ? n[m] : 1);
                         if (t <= 0 || s < 0.999 * t || s > 1.02 * t) { printf "FAIL: %s: modules sum to %.1f, flat total %.1f\n", d, s, t; exit 1 }
                         printf "ok:   %s: modules sum to %.1f um2, flat total %.1f um2\n", d, s, t }' "$s" || fail=1
+      ;;
+    f2f)
+      pos fmax_f2f_mhz
+      f=$(val fmax_f2f_mhz) r=$(val fmax_r2r_mhz) m=$(val fmax_mhz)
+      if awk -v f="$f" -v r="$r" -v m="$m" 'BEGIN { exit !(f + 0 >= r + 0 && f + 0 >= m + 0) }'; then
+        echo "ok:   $d: flop to flop $f MHz >= register to register $r MHz, all paths $m MHz"
+      else echo "FAIL: $d: flop to flop $f MHz below register to register $r or all paths $m MHz"; fail=1; fi
+      case "$(val critical_from)" in
+        *u_macro*) echo "ok:   $d: all paths start at a macro ($(val critical_from))" ;;
+        *) echo "FAIL: $d: the worst path does not start at a macro: $(val critical_from)"; fail=1 ;;
+      esac
       ;;
     fpga)
       pos fpga_core_luts; pos fpga_core_ffs
