@@ -125,10 +125,11 @@ module scord_beat_check #(
       .race_type_o  (type1),
       .block_scope_o(bs1),
       .step_o       (step1),
-      .tag_miss_o   (tm_unused)
+      .tag_miss_o   (tm_unused),
+      .own_o        (self_owned)
     );
-    // The second application's owner: the accessor when the first made the entry its own.
-    assign self_owned = (md1[LBlockE +: BlockIdBits] == block_i) && (md1[LWarpE +: WarpIdBits] == warp_i);
+    // The second application's owner: the accessor when the first made the entry its own
+    // (own_o: from the first application's decision, not a compare on its result).
     always_comb begin
       // A slot with no lane keeps its entry: the whole line goes back (and to a follower).
       md1_d[s*64 +: 64]                 = slot_valid_i[s] ? md1 : md_i[s*64 +: 64];
@@ -143,6 +144,14 @@ module scord_beat_check #(
     end
     logic unused_tm;
     assign unused_tm = tm_unused;
+`ifndef SYNTHESIS
+    // own_o is the owner compare on md1, given early.
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (rst_ni && valid_i && en_i && self_owned !=
+          ((md1[LBlockE +: BlockIdBits] == block_i) && (md1[LWarpE +: WarpIdBits] == warp_i)))
+        $fatal(1, "scord_beat_check: slot %0d own_o differs from the owner compare", s);
+    end
+`endif
   end
 
   always_comb begin
@@ -201,7 +210,7 @@ module scord_beat_check #(
     logic [3:0]             step2;
     logic [BlockIdBits-1:0] ob2;
     logic [WarpIdBits-1:0]  ow2;
-    logic                   r2;
+    logic                   r2, own2_u;
     scord_detect #(
       .BlockIdBits  (BlockIdBits),
       .WarpIdBits   (WarpIdBits),
@@ -232,7 +241,8 @@ module scord_beat_check #(
       .race_type_o  (type2),
       .block_scope_o(bs2),
       .step_o       (step2),
-      .tag_miss_o   (tm_unused)
+      .tag_miss_o   (tm_unused),
+      .own_o        (own2_u)
     );
     assign r2 = sec_q[s] && race2;
     always_comb begin
@@ -247,13 +257,13 @@ module scord_beat_check #(
       step2_o[s*4 +: 4]                   = step2;
     end
     logic unused_tm;
-    assign unused_tm = tm_unused;
+    assign unused_tm = ^{tm_unused, own2_u};
 
 `ifndef SYNTHESIS
     // The two facts the two stages rest on, checked on every beat in simulation: at most one of
     // a slot's applications races, and a third application changes nothing.
     logic [63:0]            md3;
-    logic                   race3, bs3_u, tm3_u;
+    logic                   race3, bs3_u, tm3_u, own3_u;
     logic [2:0]             type3_u;
     logic [3:0]             step3_u;
     logic [BlockIdBits-1:0] ob3_u;
@@ -290,10 +300,11 @@ module scord_beat_check #(
       .race_type_o  (type3_u),
       .block_scope_o(bs3_u),
       .step_o       (step3_u),
-      .tag_miss_o   (tm3_u)
+      .tag_miss_o   (tm3_u),
+      .own_o        (own3_u)
     );
     logic unused_third;
-    assign unused_third = ^{bs3_u, tm3_u, type3_u, step3_u, ob3_u, ow3_u};
+    assign unused_third = ^{bs3_u, tm3_u, type3_u, step3_u, ob3_u, ow3_u, own3_u};
     always @(posedge clk_i or negedge rst_ni) begin
       if (rst_ni && valid_q && sec_q[s]) begin
         if (r1_q[s] && race2)

@@ -36,7 +36,10 @@ module scord_detect #(
   output logic [2:0]               race_type_o,
   output logic                     block_scope_o, // same_blk and DS clear (docs/spec/detector.md 6)
   output logic [3:0]               step_o,      // deciding step (scord_step)
-  output logic                     tag_miss_o
+  output logic                     tag_miss_o,
+  // md_o's owner is the accessor (block_i, warp_i): known from the decision alone, before
+  // md_o's fields are selected (scord_beat_check's second application needs it early).
+  output logic                     own_o
 );
   localparam int BinW = BloomBinBits;
   localparam int BlW  = 2 * BloomBinBits;
@@ -156,6 +159,7 @@ module scord_detect #(
     init_val[LSt] = strong_i;
 
     n = md;
+    own_o = same_warp;  // no owner write: md's owner, the accessor's iff same_warp
     race_o = 1'b0;
     race_type_o = scord_pkg::RaceBlkFence;
     step_o = scord_pkg::StepInit;
@@ -164,10 +168,12 @@ module scord_detect #(
       // 1. Init or barrier.
       step_o = scord_pkg::StepInit;
       n = init_val;
+      own_o = 1'b1;
     end else if (same_warp && !bs && !ds) begin
       // 2. Program order.
       step_o = scord_pkg::StepPo;
       n = own;
+      own_o = 1'b1;
       n[LM] = is_write ? 1'b1 : (m && !ofb);
       n[LSt] = strong_i;
       n[LBloom +: BlW] = bloom_i;
@@ -180,6 +186,7 @@ module scord_detect #(
       // WRITE 3, second clause: atomic after atomic never races.
       step_o = scord_pkg::StepAtomAtom;
       n = own;
+      own_o = 1'b1;
       n[LM] = 1'b1;
     end else if (is_write ? (same_blk && ((bf == o_blk_i) || ds) && (df == o_dev_i))
                           : (m && !same_warp && same_blk && !ofb)) begin
@@ -202,12 +209,14 @@ module scord_detect #(
       if (is_write) begin
         step_o = scord_pkg::StepNolockOwn;
         n = own;
+        own_o = 1'b1;
         n[LBs] = 1'b0;
         n[LDs] = 1'b0;
         n[LM]  = 1'b1;
       end else if (m) begin
         step_o = scord_pkg::StepNolockOwn;
         n = own;
+        own_o = 1'b1;
         n[LM]  = same_warp;   // M := 0 only when not same_warp
         n[LBs] = 1'b0;
         n[LDs] = 1'b0;
@@ -228,6 +237,7 @@ module scord_detect #(
       step_o = scord_pkg::StepLockOk;
       if (is_write) begin
         n = own;
+        own_o = 1'b1;
         n[LBloom +: BlW] = and_b;
         n[LM] = 1'b1;
       end else begin
@@ -241,7 +251,10 @@ module scord_detect #(
       end
     end
 
-    if (race_o) n = init_val;
+    if (race_o) begin
+      n = init_val;
+      own_o = 1'b1;
+    end
     // After every access, Tag := the access's tag; bits above the layout are reserved, 0
     // (as the C model's encode writes them).
     md_o = (n & ~tag_mask & used_mask) | tag_val;

@@ -436,7 +436,7 @@ module scord_detector #(
   logic [FenceIdBits-1:0]   o_blk, o_dev;
   logic [BlockIdBits-1:0]   owner_block;
   logic [WarpIdBits-1:0]    owner_warp;
-  logic                     race, block_scope, tag_miss_unused;
+  logic                     race, block_scope, tag_miss_unused, own_unused;
   logic [2:0]               race_type;
   logic [3:0]               step;
   logic [RecW-1:0]          rec, pop_rec;
@@ -481,7 +481,8 @@ module scord_detector #(
     .race_type_o  (race_type),
     .block_scope_o(block_scope),
     .step_o       (step),
-    .tag_miss_o   (tag_miss_unused)
+    .tag_miss_o   (tag_miss_unused),
+    .own_o        (own_unused)
   );
   assign cpl_valid = e3_valid_q;
 
@@ -561,7 +562,7 @@ module scord_detector #(
   assign cfg_o[15*32 +: 32] = {30'd0, DualIssue, ResetSweep};
 
   logic unused_bits;
-  assign unused_bits = ^{index64, clear_busy, race_count, ob32, ow32, tag_miss_unused};
+  assign unused_bits = ^{index64, clear_busy, race_count, ob32, ow32, tag_miss_unused, own_unused};
 
   // ---- Assertions (simulation only: Verilator and Icarus; Yosys defines SYNTHESIS) --------
 `ifndef SYNTHESIS

@@ -1,8 +1,10 @@
 // scord_fifo.sv -- a small first-in first-out queue in flip-flops with valid/ready on both
 // sides, for the short queues of the detector (a few entries: request and write-back queues).
 // Workload: one push and one pop per cycle at most; data_o is a register read (no path from
-// valid_i/data_i to valid_o/data_o), ready_o is !full (a flop compare), so the FIFO cuts no
-// ready chain by itself but adds none.  Depth >= 1, any value; the count is sized to Depth.
+// valid_i/data_i to valid_o/data_o); ready_o, room2_o and valid_o are flops (the count's
+// next value compared before the edge), so each drives its consumers' logic straight from a
+// register.  The FIFO cuts no ready chain by itself but adds none.  Depth >= 1, any value;
+// the count is sized to Depth.
 module scord_fifo #(
   parameter int Width = 8,
   parameter int Depth = 2
@@ -24,10 +26,11 @@ module scord_fifo #(
   logic [PtrBits-1:0] wptr_d, wptr_q, rptr_d, rptr_q;
   logic [CntBits-1:0] cnt_d, cnt_q;
   logic               push, pop;
+  logic               ready_d, ready_q, room2_d, room2_q, valid_d, valid_q;
 
-  assign ready_o = (32'(cnt_q) != Depth);
-  assign room2_o = (32'(cnt_q) + 2 <= Depth);
-  assign valid_o = (cnt_q != '0);
+  assign ready_o = ready_q;
+  assign room2_o = room2_q;
+  assign valid_o = valid_q;
   assign data_o  = mem_q[rptr_q];
   assign push    = valid_i && ready_o;
   assign pop     = valid_o && ready_i;
@@ -40,6 +43,9 @@ module scord_fifo #(
     if (pop)  rptr_d = (32'(rptr_q) == Depth - 1) ? '0 : rptr_q + 1'b1;
     if (push && !pop) cnt_d = cnt_q + 1'b1;
     if (pop && !push) cnt_d = cnt_q - 1'b1;
+    ready_d = (32'(cnt_d) != Depth);
+    room2_d = (32'(cnt_d) + 2 <= Depth);
+    valid_d = (cnt_d != '0);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -47,10 +53,16 @@ module scord_fifo #(
       wptr_q <= '0;
       rptr_q <= '0;
       cnt_q  <= '0;
+      ready_q <= 1'b1;
+      room2_q <= (Depth >= 2);
+      valid_q <= 1'b0;
     end else begin
       wptr_q <= wptr_d;
       rptr_q <= rptr_d;
       cnt_q  <= cnt_d;
+      ready_q <= ready_d;
+      room2_q <= room2_d;
+      valid_q <= valid_d;
     end
   end
 
@@ -66,6 +78,9 @@ module scord_fifo #(
     always @(posedge clk_i or negedge rst_ni) begin
       if (rst_ni && (32'(cnt_q) > Depth))
         $fatal(1, "scord_fifo: count %0d above depth %0d", cnt_q, Depth);
+      if (rst_ni && (ready_q != (32'(cnt_q) != Depth) || room2_q != (32'(cnt_q) + 2 <= Depth) ||
+                     valid_q != (cnt_q != '0)))
+        $fatal(1, "scord_fifo: a registered flag disagrees with the count %0d", cnt_q);
     end
   end
 `endif

@@ -5,9 +5,10 @@
 // back, and writes it to memory (masked by the entries the beat wrote).
 // Workload: one beat in, one beat out to the check and one checked line back per cycle, with
 // MaxOutstanding beats in flight (256: the default GPU's metadata latency behind the in-order
-// hand-off, docs/rtl.md "Line-rate detector").  The per-beat data sit in two memories on scord_sram_1r1w (the line
-// buffer, MaxOutstanding x 1024 bits, and the beat info); the flops hold pointers, one ready
-// and one follower record per slot, and the predecessor table's valid bits.
+// hand-off, docs/rtl.md "Line-rate detector").  The per-beat data sit in two memories on
+// scord_sram_1r1w (the line buffer, MaxOutstanding x 1024 bits, and the beat info); the flops
+// hold pointers, one ready and one follower record per slot, and the predecessor table's
+// valid bits.
 //
 // Same-line beats.  A beat whose line has an older beat in flight (allocated, not yet checked
 // back) does not read memory: it is that beat's follower and receives its checked line when
@@ -26,14 +27,14 @@
 // line rate the wait is the write queue's depth, not a stall), so it sees the last write-back
 // of its line.  Read data may come back in any order.
 module scord_line_accessor #(
-  parameter int MaxOutstanding = 256,  // beats in flight, a power of two
+  parameter int MaxOutstanding = scord_pkg::LineOutstanding,  // beats in flight, a power of two
   parameter int PredSets       = MaxOutstanding,      // predecessor-table sets, power of two
   parameter int PredWays       = 4,
   parameter int LineIdxBits    = 26,   // metadata line index within the slice
   parameter int Entries        = 16,   // 8-B entries per line
   parameter int InfoBits       = 16,   // the beat's payload for the check, carried opaquely
   parameter int WrFifoDepth    = 2,
-  parameter int RdFifoDepth    = 4,  // a read waits two cycles behind the write-backs queued before it
+  parameter int RdFifoDepth    = 4,  // a read waits two cycles behind earlier write-backs
   parameter int BufImpl        = scord_pkg::SramFlops,
   parameter int PredImpl       = scord_pkg::SramFlops,
   localparam int SlotBits = scord_pkg::idx_bits(MaxOutstanding),
@@ -131,6 +132,12 @@ module scord_line_accessor #(
   logic [SlotBits-1:0]       fl_ent_d, fl_ent_q, fl_slot_d, fl_slot_q;
   logic [PredSets*PredWays-1:0] pred_v_d, pred_v_q;
   logic [MaxOutstanding*WayBits-1:0] sway_d, sway_q;   // the way holding the slot's line
+  // The oldest slot's follower bit and way, kept in registers (invariant: dsv_q ==
+  // succ_v_q[done slot], dway_q == sway_q[done slot]) so that a line coming back clears its
+  // predecessor-table way without a MaxOutstanding-way select in front of the table's decode.
+  logic [PtrBits-1:0]        done_nxt_d, done_nxt_q;   // done_ptr_q + 1
+  logic                      dsv_d, dsv_q;
+  logic [WayBits-1:0]        dway_d, dway_q;
   logic [WcBits-1:0]         wpush_d, wpush_q, wsent_d, wsent_q;  // write-backs queued / sent
   // Allocation, two stages.  A: the beat whose predecessor-table word is being read, and its
   // tag compares.  B: the beat being decided (follow, read, or wait) and allocated.
@@ -260,7 +267,7 @@ module scord_line_accessor #(
   logic [PredWays-1:0]    a_v, v_b, clr_a, clr_b;
   logic [SetBits-1:0]     done_set;
   logic [WayBits-1:0]     done_way;
-  logic                   done_fire, done_succ_v, done_mem, done_clear;
+  logic                   done_fire, done_succ_v, done_mem, done_clear, follow_now;
   logic [PtrBits-1:0]     in_flight;
 
   assign a_set     = a_line_q[SetBits-1:0];
@@ -277,7 +284,7 @@ module scord_line_accessor #(
   assign wq_push      = done_mem && (done_wmask_i != '0);
   logic fl_hit;
   assign fl_hit       = fl_valid_q && fl_ent_q == done_slot;
-  assign done_succ_v  = succ_v_q[done_slot] || fl_hit;
+  assign done_succ_v  = dsv_q || fl_hit;
   assign done_succ    = fl_hit ? fl_slot_q : succ_q[32'(done_slot)*SlotBits +: SlotBits];
   assign done_clear   = done_mem && !done_succ_v;  // a return with no follower frees its way
 
@@ -298,7 +305,7 @@ module scord_line_accessor #(
     if (lw_hit_b) v_b[lw_way_q] = 1'b1;
   end
   assign done_set = done_line_i[SetBits-1:0];
-  assign done_way = sway_q[32'(done_slot)*WayBits +: WayBits];
+  assign done_way = dway_q;
   assign word     = lw_hit_b ? lw_word_q : b_word_q;
   always_comb begin
     for (int w = 0; w < PredWays; w++)
@@ -315,18 +322,11 @@ module scord_line_accessor #(
     end
   end
 
-  // A way is live if its valid bit is set, unless its beat comes back in this very cycle: a
-  // beat allocated in the cycle its predecessor comes back reads memory, after that
-  // predecessor's write-back.  Match: live with this line; free: not live.
-  // The slot compares are made on both candidate words and selected after, so the select
-  // (lw_hit_b) drives four bits, not four slot fields.
-  logic [PredWays-1:0] back_b, back_lw;
-  always_comb begin
-    for (int w = 0; w < PredWays; w++) begin
-      back_b[w]  = b_word_q[w*WayW +: SlotBits] == done_slot;
-      back_lw[w] = lw_word_q[w*WayW +: SlotBits] == done_slot;
-    end
-  end
+  // A way is live if its valid bit is set, even when its beat comes back in this very cycle:
+  // the decision then depends on registers only (no path from the hand-back into the
+  // allocation and the ingress).  A beat that follows a beat coming back in the same cycle
+  // takes that line straight from the hand-back (follow_now).  Match: live with this line;
+  // free: not live.
   always_comb begin
     live = '0;
     match = '0;
@@ -334,7 +334,7 @@ module scord_line_accessor #(
     f_way = '0;
     ent_slot = '0;
     for (int w = PredWays - 1; w >= 0; w--) begin
-      live[w]  = v_b[w] && !(done_mem && (lw_hit_b ? back_lw[w] : back_b[w]));
+      live[w]  = v_b[w];
       match[w] = live[w] && eq[w];
       if (match[w]) begin
         m_way = WayBits'(w);
@@ -354,6 +354,9 @@ module scord_line_accessor #(
   assign a_adv     = !b_valid_q || b_alloc;
   assign in_ready  = !a_valid_q || a_adv;
   assign coll_stall_o = b_valid_q && !b_nomem_q && b_coll && !ring_full;
+  // The beat allocated now follows the beat coming back now: the way names that beat, so it
+  // has no follower yet (done_succ_v is clear) and its checked line goes to this slot.
+  assign follow_now = done_mem && b_alloc && !b_nomem_q && b_same && (ent_slot == done_slot);
   always_comb begin
     word_new = word;
     word_new[32'(b_way)*WayW +: WayW] = {b_tag, b_slot};
@@ -424,7 +427,6 @@ module scord_line_accessor #(
     b_leq_d     = 1'b0;
     fw_valid_d  = 1'b0;
     fw_slot_d   = fw_slot_q;
-    fw_data_d   = fw_data_q;
     pres_valid_d = pres_valid_q;
     pres_slot_d  = pres_slot_q;
 
@@ -433,11 +435,16 @@ module scord_line_accessor #(
     else if (mem_rsp_valid_i) ready_d[mem_rsp_tag_i] = 1'b1;
 
     // A checked line back: forward it to the follower, or retire the table entry it holds.
-    if (done_fire) done_ptr_d = done_ptr_q + 1'b1;
+    if (done_fire) done_ptr_d = done_nxt_q;
+    done_nxt_d = done_ptr_d + 1'b1;
+    // The data are loaded every cycle and used only under fw_valid_q (no 1024-bit enable).
+    fw_data_d = done_data_i;
     if (done_mem && done_succ_v) begin
       fw_valid_d = 1'b1;
       fw_slot_d  = done_succ;
-      fw_data_d  = done_data_i;
+    end else if (follow_now) begin
+      fw_valid_d = 1'b1;
+      fw_slot_d  = b_slot;
     end
     if (done_clear) pred_v_d[32'(done_set) * PredWays + 32'(done_way)] = 1'b0;
 
@@ -453,7 +460,7 @@ module scord_line_accessor #(
         lw_set_d   = b_set;
         lw_word_d  = word_new;
         lw_way_d   = b_way;
-        if (b_same) begin
+        if (b_same && !follow_now) begin
           fl_valid_d = 1'b1;
           fl_ent_d   = ent_slot;
           fl_slot_d  = b_slot;
@@ -487,11 +494,35 @@ module scord_line_accessor #(
     end
   end
 
+  // The next oldest slot's follower bit and way as they are after this edge (succ_v_d and
+  // sway_d at that slot), from two selects on registered pointers, chosen by done_fire last.
+  logic [SlotBits-1:0] cur_slot, nxt_slot;
+  logic                sv_cur, sv_nxt;
+  logic [WayBits-1:0]  w_cur, w_nxt;
+  assign cur_slot = done_slot;
+  assign nxt_slot = done_nxt_q[SlotBits-1:0];
+  always_comb begin
+    sv_cur = succ_v_q[cur_slot] || (fl_valid_q && fl_ent_q == cur_slot);
+    sv_nxt = succ_v_q[nxt_slot] || (fl_valid_q && fl_ent_q == nxt_slot);
+    w_cur  = sway_q[32'(cur_slot)*WayBits +: WayBits];
+    w_nxt  = sway_q[32'(nxt_slot)*WayBits +: WayBits];
+    // An allocation of this edge writes its slot's entries (a slot not in flight: its follower
+    // record is never pending).
+    if (b_alloc && b_slot == cur_slot) sv_cur = 1'b0;
+    if (b_alloc && b_slot == nxt_slot) sv_nxt = 1'b0;
+    if (b_alloc && !b_nomem_q && b_slot == cur_slot) w_cur = b_way;
+    if (b_alloc && !b_nomem_q && b_slot == nxt_slot) w_nxt = b_way;
+    dsv_d  = done_fire ? sv_nxt : sv_cur;
+    dway_d = done_fire ? w_nxt : w_cur;
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       alloc_ptr_q  <= '0;
       iss_ptr_q    <= '0;
       done_ptr_q   <= '0;
+      done_nxt_q   <= PtrBits'(1);
+      dsv_q        <= 1'b0;
       ready_q      <= '0;
       succ_v_q     <= '0;
       fl_valid_q   <= 1'b0;
@@ -509,6 +540,8 @@ module scord_line_accessor #(
       alloc_ptr_q  <= alloc_ptr_d;
       iss_ptr_q    <= iss_ptr_d;
       done_ptr_q   <= done_ptr_d;
+      done_nxt_q   <= done_nxt_d;
+      dsv_q        <= dsv_d;
       ready_q      <= ready_d;
       succ_v_q     <= succ_v_d;
       fl_valid_q   <= fl_valid_d;
@@ -532,6 +565,7 @@ module scord_line_accessor #(
     rp_data_q   <= rp_data_d;
     fl_slot_q   <= fl_slot_d;
     sway_q      <= sway_d;
+    dway_q      <= dway_d;
     a_nomem_q   <= a_nomem_d;
     a_line_q    <= a_line_d;
     a_info_q    <= a_info_d;
@@ -575,6 +609,11 @@ module scord_line_accessor #(
       if (chk_hold_q && (!chk_valid_o || chk_slot_o != chk_slot_hold_q ||
                          chk_data_o != chk_data_hold_q))
         $fatal(1, "scord_line_accessor: check output changed while stalled");
+      if (alloc_ptr_q != done_ptr_q &&
+          (dsv_q != succ_v_q[done_slot] || dway_q != sway_q[32'(done_slot)*WayBits +: WayBits]))
+        $fatal(1, "scord_line_accessor: oldest slot's follower bit or way register is stale");
+      if (follow_now && done_succ_v)
+        $fatal(1, "scord_line_accessor: a beat follows a returning beat that has a follower");
       if (rp_valid_q && !rq_ready)
         $fatal(1, "scord_line_accessor: a registered read push with its queue full");
       if (mem_rd_valid_o && mem_rd_ready_i) rd_out_q[mem_rd_tag_o] <= 1'b1;

@@ -36,7 +36,7 @@ module scord_line_detector #(
   parameter int          Lanes          = 32,   // lanes per packet (a warp)
   parameter int          Slices         = 2,    // power of two
   parameter int          OwnerPorts     = 2,    // owner fence-file reads per cycle per slice
-  parameter int          MaxOutstanding = 256,  // line beats in flight per slice (docs/rtl.md design point)
+  parameter int          MaxOutstanding = scord_pkg::LineOutstanding,  // beats in flight per slice
   parameter int          PredWays       = 4,
   parameter int          QueueDepth     = 2,    // beats queued per slice behind the splitter
   parameter int          BufImpl        = scord_pkg::SramFlops,
@@ -164,9 +164,12 @@ module scord_line_detector #(
   logic        is_kernel, drained, drained_d, drained_q, fence_clear;
   logic        split_in_ready, split_busy;
   logic [Slices-1:0] q_valid, slice_idle;
+  logic [Slices-1:0] sl_race_valid;
+  logic              rp_valid_q;     // a granted race record on its way into the race buffer
 
   assign is_kernel   = (in_type_i == scord_pkg::PktKernel);
-  assign drained     = !split_busy && (q_valid == '0) && (slice_idle == '1);
+  assign drained     = !split_busy && (q_valid == '0) && (slice_idle == '1) &&
+                       (sl_race_valid == '0) && !rp_valid_q;
   // Registered before it starts the clear (the fan-in of every slice's idle is long); exact
   // because nothing enters while the boundary waits, and idle stays idle.
   assign drained_d   = drained;
@@ -294,7 +297,6 @@ module scord_line_detector #(
   end
 
   logic [Slices-1:0]    sl_race_ready;
-  logic [Slices-1:0]    sl_race_valid;
   logic [Slices*RecW-1:0] sl_rec;
 
   for (genvar s = 0; s < Slices; s++) begin : g_slice
@@ -449,7 +451,9 @@ module scord_line_detector #(
     if (any_race) for (int s = 0; s < Slices; s++) rr_d[(s + 1) % Slices] = grant[s];
   end
 
-  logic [RecW-1:0] pop_rec;
+  // The granted record is registered before the race buffer: its full/overflow decision and
+  // memory write then start from flops, not from the slices' queues and the arbitration.
+  logic [RecW-1:0] rp_rec_q, pop_rec;
   logic [$clog2(RaceBufEntries + 1)-1:0] race_count_u;
   scord_race_fifo #(
     .Width  (RecW),
@@ -457,8 +461,8 @@ module scord_line_detector #(
   ) u_races (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .push_i     (any_race),
-    .push_data_i(grant_rec),
+    .push_i     (rp_valid_q),
+    .push_data_i(rp_rec_q),
     .pop_valid_o(race_valid_o),
     .pop_ready_i(race_ready_i),
     .pop_data_o (pop_rec),
@@ -480,14 +484,19 @@ module scord_line_detector #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      k_q       <= KIdle;
-      drained_q <= 1'b0;
-      rr_q      <= RrInit;
+      k_q        <= KIdle;
+      drained_q  <= 1'b0;
+      rr_q       <= RrInit;
+      rp_valid_q <= 1'b0;
     end else begin
-      k_q       <= k_d;
-      drained_q <= drained_d;
-      rr_q      <= rr_d;
+      k_q        <= k_d;
+      drained_q  <= drained_d;
+      rr_q       <= rr_d;
+      rp_valid_q <= any_race;
     end
+  end
+  always_ff @(posedge clk_i) begin
+    rp_rec_q <= grant_rec;
   end
 
   logic unused_bits;

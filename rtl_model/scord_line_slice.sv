@@ -44,7 +44,7 @@ module scord_line_slice #(
   parameter int Slices         = 2,    // slices in all, and this one's index: this slice owns
   parameter int SliceIndex     = 0,    // the global lines line*Slices + SliceIndex
   parameter int LineIdxBits    = 21,   // metadata line index within the slice
-  parameter int MaxOutstanding = 256,  // beats in flight (scord_line_accessor)
+  parameter int MaxOutstanding = scord_pkg::LineOutstanding,  // beats in flight (accessor)
   parameter int PredWays       = 4,
   parameter int OwnerPorts     = 2,    // owner fence-file reads per cycle: 1 or 2
   parameter int BufImpl        = scord_pkg::SramFlops,

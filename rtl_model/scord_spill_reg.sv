@@ -27,7 +27,9 @@ module scord_spill_reg #(
     a_full_d = a_full_q;
     b_full_d = b_full_q;
     a_d = a_q;
-    b_d = b_q;
+    // The spill slot takes the input whenever it is free (its data are used only under
+    // b_full_q): its 'Width' enables then come from a flop, not from ready_i.
+    b_d = b_full_q ? b_q : data_i;
     if (!a_full_q || ready_i) begin
       // The output slot frees: refill it from the spill slot first (older), else the input.
       if (b_full_q) begin
@@ -39,7 +41,6 @@ module scord_spill_reg #(
         a_full_d = in_fire;
       end
     end else if (in_fire) begin
-      b_d = data_i;
       b_full_d = 1'b1;
     end
   end

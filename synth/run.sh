@@ -221,6 +221,10 @@ log "default configuration, ASIC"
 prep default "${user_ov[@]}" || exit 2
 bg top default scord_sm_tracker --asic --fpga hx8k
 bg top default scord_detector --asic
+# The line-rate detector as co-simulated (scord-sim --detector=line: its RTL defaults, 256
+# beats in flight per slice): the line buffer and beat info in macros, the predecessor table in
+# flops (docs/synth.md "Line-rate detector").  About 25 minutes of Yosys.
+bg top default scord_line_detector --asic BufImpl=1 PredImpl=0
 wait
 
 if [ $slurm = 1 ]; then fpga_unit; else fpga_trials; fi
@@ -257,6 +261,9 @@ if [ $slurm = 1 ]; then
 fi
 
 finish
+for t in detector sm_tracker line_detector; do
+  [ -f "$out/default/$t/summary.txt" ] && areas "$out/default/$t/summary.txt" "default $t"
+done
 log "done: $out"
 return $sfail
 }
@@ -341,12 +348,15 @@ fpga_gather() {
   return 0
 }
 
-# areas SUMMARY LABEL: one line with logic, macro and total area and Fmax of a synthesised top.
+# areas SUMMARY LABEL: one line with logic, macro and total area and Fmax of a synthesised top
+# (with macros, also the flop-to-flop Fmax: the logic's clock with the macros' access left out).
 areas() {
   awk -F= -v L="$2" '{ v[$1] = $2 }
-    END { printf "%s: logic %.3f mm2 + macros %.3f mm2 (%d) = total %.3f mm2, Fmax %s MHz (%s)\n", L,
+    END { printf "%s: logic %.3f mm2 + macros %.3f mm2 (%d) = total %.3f mm2, Fmax %s MHz (%s)", L,
             v["asic_logic_area_um2"] / 1e6, v["asic_macro_area_um2"] / 1e6, v["asic_macros"],
-            v["asic_area_um2"] / 1e6, v["fmax_mhz"], (v["asic_macros"] > 0 ? "fence file in macros" : "all flops") }' "$1"
+            v["asic_area_um2"] / 1e6, v["fmax_mhz"], (v["asic_macros"] > 0 ? "with macros" : "all flops")
+          if (v["fmax_f2f_mhz"] != "") printf ", flop to flop %s MHz", v["fmax_f2f_mhz"]
+          printf "\n" }' "$1"
 }
 
 # finish: CSV files and plots from what exists so far.
