@@ -496,21 +496,20 @@ module scord_line_accessor #(
 
   // The next oldest slot's follower bit and way as they are after this edge (succ_v_d and
   // sway_d at that slot), from two selects on registered pointers, chosen by done_fire last.
-  logic [SlotBits-1:0] cur_slot, nxt_slot;
+  logic [SlotBits-1:0] nxt_slot;
   logic                sv_cur, sv_nxt;
   logic [WayBits-1:0]  w_cur, w_nxt;
-  assign cur_slot = done_slot;
   assign nxt_slot = done_nxt_q[SlotBits-1:0];
   always_comb begin
-    sv_cur = succ_v_q[cur_slot] || (fl_valid_q && fl_ent_q == cur_slot);
+    sv_cur = succ_v_q[done_slot] || fl_hit;
     sv_nxt = succ_v_q[nxt_slot] || (fl_valid_q && fl_ent_q == nxt_slot);
-    w_cur  = sway_q[32'(cur_slot)*WayBits +: WayBits];
+    w_cur  = sway_q[32'(done_slot)*WayBits +: WayBits];
     w_nxt  = sway_q[32'(nxt_slot)*WayBits +: WayBits];
     // An allocation of this edge writes its slot's entries (a slot not in flight: its follower
     // record is never pending).
-    if (b_alloc && b_slot == cur_slot) sv_cur = 1'b0;
+    if (b_alloc && b_slot == done_slot) sv_cur = 1'b0;
     if (b_alloc && b_slot == nxt_slot) sv_nxt = 1'b0;
-    if (b_alloc && !b_nomem_q && b_slot == cur_slot) w_cur = b_way;
+    if (b_alloc && !b_nomem_q && b_slot == done_slot) w_cur = b_way;
     if (b_alloc && !b_nomem_q && b_slot == nxt_slot) w_nxt = b_way;
     dsv_d  = done_fire ? sv_nxt : sv_cur;
     dway_d = done_fire ? w_nxt : w_cur;
