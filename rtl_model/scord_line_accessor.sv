@@ -91,7 +91,10 @@ module scord_line_accessor #(
   localparam int TagW     = LineIdxBits - SetBits;  // a way stores the line above its set bits
   localparam int WayW     = TagW + SlotBits;
   localparam int PredW    = PredWays * WayW;
-  localparam int WcBits   = scord_pkg::idx_bits(WrFifoDepth + 1) + 1;  // write-back counts
+  // Write-back counts, compared as a signed difference: a queued read is at most
+  // WrFifoDepth + 1 write-backs ahead of those sent, and at most MaxOutstanding - 1 behind
+  // (only older beats come back while it waits, and it may wait behind back-pressured reads).
+  localparam int WcBits   = scord_pkg::idx_bits(MaxOutstanding + WrFifoDepth + 1) + 1;
   localparam int InfoW    = 1 + LineIdxBits + InfoBits;
   localparam int BeatW    = 1 + LineIdxBits + InfoBits;
   localparam int WrW      = LineIdxBits + Entries + DataBits;
@@ -589,12 +592,31 @@ module scord_line_accessor #(
 `ifndef SYNTHESIS
   // Simulation only: the port and ordering rules the design relies on.
   logic [MaxOutstanding-1:0] rd_out_q;  // a read of the slot is outstanding
+  logic [MaxOutstanding-1:0] rd_pend_q; // a read of the slot is pushed, its data not yet taken
+  logic [MaxOutstanding-1:0] coming;    // the slot's line is in the buffer or on its way
+  // Every beat in flight gets its line: it is ready, or its read is pending, or its line is
+  // being forwarded, or it is the recorded follower of a beat in flight.  Checked only in the
+  // small variants (a per-slot scan every cycle would slow the 256-deep co-simulation).
+  localparam bit CheckSlots = MaxOutstanding <= 32;
+  always_comb begin
+    coming = '1;
+    if (CheckSlots) coming = ready_q | rd_pend_q;
+    if (fw_valid_q) coming[fw_slot_q] = 1'b1;
+    if (fl_valid_q) coming[fl_slot_q] = 1'b1;
+    for (int p = 0; p < (CheckSlots ? MaxOutstanding : 0); p++) begin
+      logic [PtrBits-1:0] age;
+      age = PtrBits'(p) - done_ptr_q;
+      age[PtrBits-1] = 1'b0;
+      if (age < in_flight && succ_v_q[p]) coming[succ_q[p*SlotBits +: SlotBits]] = 1'b1;
+    end
+  end
   logic                      chk_hold_q;
   logic [SlotBits-1:0]       chk_slot_hold_q;
   logic [DataBits-1:0]       chk_data_hold_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_out_q   <= '0;
+      rd_pend_q  <= '0;
       chk_hold_q <= 1'b0;
     end else begin
       if (done_fire && (iss_ptr_q - done_ptr_q) == (PtrBits)'(pres_valid_q))
@@ -615,6 +637,18 @@ module scord_line_accessor #(
         $fatal(1, "scord_line_accessor: a beat follows a returning beat that has a follower");
       if (rp_valid_q && !rq_ready)
         $fatal(1, "scord_line_accessor: a registered read push with its queue full");
+      for (int s = 0; s < (CheckSlots ? MaxOutstanding : 0); s++) begin
+        logic [PtrBits-1:0] age;
+        age = PtrBits'(s) - done_ptr_q;
+        age[PtrBits-1] = 1'b0;
+        if ((age < in_flight || ring_full) && !coming[s])
+          $fatal(1, "scord_line_accessor: slot %0d in flight with no line on its way", s);
+      end
+      if (rq_valid && !rq_wait[WcBits-1] && rq_wait > wpush_q - wsent_q)
+        $fatal(1, "scord_line_accessor: a read waits for %0d write-backs, %0d are queued",
+               rq_wait, wpush_q - wsent_q);
+      if (rq_push) rd_pend_q[b_slot] <= 1'b1;
+      if (mem_rsp_valid_i && mem_rsp_ready_o) rd_pend_q[mem_rsp_tag_i] <= 1'b0;
       if (mem_rd_valid_o && mem_rd_ready_i) rd_out_q[mem_rd_tag_o] <= 1'b1;
       if (mem_rsp_valid_i && mem_rsp_ready_o) rd_out_q[mem_rsp_tag_i] <= 1'b0;
       chk_hold_q      <= chk_valid_o && !chk_ready_i;

@@ -9,8 +9,9 @@
 // write-backs applied in the order each channel accepts them (a read's data taken at acceptance;
 // a read and a write-back accepted in one cycle applied in a random order), read data returned
 // with the read's tag after 1-60 cycles in random order and held until taken, random
-// back-pressure on both request channels, and the kernel boundary's clear applied (every entry
-// back to its initial value) when its handshake happens, sometimes a few cycles late.
+// back-pressure on both request channels (on reads also bursts of up to 64 cycles while
+// write-backs flow), and the kernel boundary's clear applied (every entry back to its initial
+// value) when its handshake happens, sometimes a few cycles late.
 //
 // Checked: the race records and race_overflow_o == 0 (the race port stalls only briefly); the
 // memory at every clear against the C model's store just before that kernel boundary, and at the
@@ -483,6 +484,7 @@ struct SliceMem {
   Rsp cur{};
   std::vector<bool> busy = std::vector<bool>(kOutstanding, false);  // tags in flight
   uint64_t reads = 0, writes = 0, ooo = 0, peak = 0, last_seq = 0, seq = 0;
+  unsigned rd_block = 0;  // cycles left of a read-channel stall burst (write-backs still flow)
   std::unordered_map<unsigned, uint64_t> order;  // tag -> order its read was accepted
 };
 // How the testbench plays the memory and the ports around the RTL.
@@ -612,7 +614,13 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     uint32_t rd_rdy = 0, wr_rdy = 0, rsp_v = 0;
     for (unsigned s = 0; s < kSlices; s++) {
       SliceMem &sm = res.sl[s];
-      rd_rdy |= (uint32_t)(tm.measure || trng(100) >= 20) << s;
+      // Reads: 20 % random back-pressure, and now and then a burst of up to 64 cycles (a
+      // blocked DRAM read queue) while write-backs go on: a queued read then falls far
+      // behind the write-backs sent after it.
+      if (!tm.measure && !sm.rd_block && trng(300) == 0) sm.rd_block = 1 + trng(64);
+      bool rd_ok = tm.measure || (!sm.rd_block && trng(100) >= 20);
+      if (sm.rd_block) sm.rd_block--;
+      rd_rdy |= (uint32_t)rd_ok << s;
       wr_rdy |= (uint32_t)(tm.measure || trng(100) >= 20) << s;
       if (!sm.rsp_on) {
         std::vector<size_t> due;
