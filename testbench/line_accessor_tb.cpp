@@ -7,7 +7,8 @@
 // beat (masked entries rewritten from the beat's number), so a stale, lost or reordered line
 // changes every later value of that line.  It also plays the memory: requests are applied in
 // the order the port accepts them (a read's data is taken at acceptance) and read data come
-// back after a random latency in random order, held until accepted.
+// back after a random latency in random order, held until accepted; the read channel is
+// back-pressured at random and, now and then, blocked for a burst of up to 64 cycles.
 // Checked: beat order and fields at the check; each line's data against the sequential model;
 // the final memory against the model (no lost write-back); every simulation assertion of the
 // unit; and that the run reached followers, out-of-order answers, stalls of the check and
@@ -137,7 +138,7 @@ Stats run(const Setup &su) {
   std::vector<Rsp> pend;      // reads accepted, not answered
   bool rsp_on = false;
   Rsp rsp_cur;
-  unsigned next_in = 0, next_chk = 0, next_done = 0;
+  unsigned next_in = 0, next_chk = 0, next_done = 0, rd_block = 0;
   uint64_t last_rsp_order = 0, rsp_seq = 0;
   std::map<unsigned, uint64_t> tag_order;  // tag -> order its read was accepted
   const uint64_t limit = (uint64_t)su.beats * 40 + 100000;
@@ -156,7 +157,11 @@ Stats run(const Setup &su) {
       m->beat_info_i = next_in & 0xffff;
     }
     m->chk_ready_i = su.measure || rnd(100) >= su.chk_stall_pct;
-    m->mem_rd_ready_i = su.measure || rnd(100) >= su.req_stall_pct;
+    // Reads are also blocked now and then for up to 64 cycles while write-backs go on (a read
+    // then falls behind write-backs sent after it: its wait count must not wrap).
+    if (!su.measure && !rd_block && rnd(300) == 0) rd_block = 1 + rnd(64);
+    m->mem_rd_ready_i = su.measure || (!rd_block && rnd(100) >= su.req_stall_pct);
+    if (rd_block) rd_block--;
     m->mem_wr_ready_i = su.measure || rnd(100) >= su.req_stall_pct;
     bool dv = !dq.empty() && dq.front().due <= cyc;
     m->done_valid_i = dv;
