@@ -4,10 +4,13 @@
 // valid_i/data_i to valid_o/data_o); ready_o, room2_o and valid_o are flops (the count's
 // next value compared before the edge), so each drives its consumers' logic straight from a
 // register.  The FIFO cuts no ready chain by itself but adds none.  Depth >= 1, any value;
-// the count is sized to Depth.
+// the count is sized to Depth.  HeadReg keeps the oldest word in its own register, so data_o
+// comes from a flop rather than through the read pointer's select (Width more flops; the
+// select moves in front of that register, where only the pop chooses between two words).
 module scord_fifo #(
-  parameter int Width = 8,
-  parameter int Depth = 2
+  parameter int Width   = 8,
+  parameter int Depth   = 2,
+  parameter bit HeadReg = 1'b0
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -31,7 +34,6 @@ module scord_fifo #(
   assign ready_o = ready_q;
   assign room2_o = room2_q;
   assign valid_o = valid_q;
-  assign data_o  = mem_q[rptr_q];
   assign push    = valid_i && ready_o;
   assign pop     = valid_o && ready_i;
 
@@ -69,6 +71,31 @@ module scord_fifo #(
   // Data: no reset (read only while the count says the word is held).
   always_ff @(posedge clk_i) begin
     if (push) mem_q[wptr_q] <= data_i;
+  end
+
+  if (HeadReg) begin : g_head
+    // The head after this edge: the word at the read pointer (or the next one on a pop), or
+    // the word pushed now when it lands there (an empty queue, or one word popped now).
+    logic [PtrBits-1:0] rnext;
+    logic [Width-1:0]   head_hold, head_pop, head_d, head_q;
+    always_comb begin
+      rnext     = (32'(rptr_q) == Depth - 1) ? '0 : rptr_q + 1'b1;
+      head_hold = (push && wptr_q == rptr_q) ? data_i : mem_q[rptr_q];
+      head_pop  = (push && wptr_q == rnext) ? data_i : mem_q[rnext];
+      head_d    = pop ? head_pop : head_hold;
+    end
+    always_ff @(posedge clk_i) begin
+      head_q <= head_d;
+    end
+    assign data_o = head_q;
+`ifndef SYNTHESIS
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (rst_ni && valid_q && head_q != mem_q[rptr_q])
+        $fatal(1, "scord_fifo: the head register differs from the oldest word");
+    end
+`endif
+  end else begin : g_nohead
+    assign data_o = mem_q[rptr_q];
   end
 
 `ifndef SYNTHESIS

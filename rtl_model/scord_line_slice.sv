@@ -218,11 +218,12 @@ module scord_line_slice #(
   logic [DataBits-1:0]    g_md_d, g_md_q;
   logic [Slots-1:0]       g_self_d, g_self_q, g_orange_d, g_orange_q, g_need_d, g_need_q;
   logic [Slots*KeyW-1:0]  g_key_d, g_key_q;
+  logic [Slots-1:0]       g_lead_d, g_lead_q;       // each group's first slot
   logic                   c0_valid_d, c0_valid_q, c0_last_d, c0_last_q;
   logic [TagW-1:0]        c0_tag_d, c0_tag_q;
   logic [DataBits-1:0]    c0_md_d, c0_md_q;
   logic [Slots-1:0]       c0_self_d, c0_self_q, c0_orange_d, c0_orange_q, c0_need_d, c0_need_q;
-  logic [Slots-1:0]       c0_lead_d, c0_lead_q;     // leads of the groups not yet read
+  logic [Slots-1:0]       c0_lead_d, c0_lead_q;     // leads of the groups after this pair
   logic [Slots*KeyW-1:0]  c0_key_d, c0_key_q;
   logic [KeyW-1:0]        c0_k0_d, c0_k0_q, c0_k1_d, c0_k1_q;   // this cycle's two groups
   logic                   c0_k1v_d, c0_k1v_q;
@@ -315,7 +316,7 @@ module scord_line_slice #(
 
   // ---- P: tag check, owner keys, needed slots (registered into G) ----------------------------
   logic [Slots*64-1:0]    md0;
-  logic [Slots-1:0]       need, self0, orange0;
+  logic [Slots-1:0]       need, self0, orange0, lead;
   logic [Slots*KeyW-1:0]  key;
   logic [BlockIdBits-1:0] p_block;
   logic [WarpIdBits-1:0]  p_warp;
@@ -329,7 +330,7 @@ module scord_line_slice #(
     logic                   tmiss;
     logic [BlockIdBits-1:0] ob;
     logic [WarpIdBits-1:0]  ow;
-    logic [31:0]            ob32, ow32;
+    logic [31:0]            ob32, ow32, kb32;
     always_comb begin
       ent   = p_data_q[s*64 +: 64];
       tag   = p_info[ITag + s*TagBits +: TagBits];
@@ -356,19 +357,42 @@ module scord_line_slice #(
       // a tag miss is init too) or the accessor owns it (its own counters, read anyway).
       need[s] = !p_nomem && p_info[ISv + s] && !(md[scord_pkg::MdM] && md[scord_pkg::MdBs] &&
                 md[scord_pkg::MdDs]) && !self0[s] && orange0[s];
-      key[s*KeyW +: KeyW] = {ob32[SmBits-1:0], ow};
+      // The owner key from the entry as read, not after the tag check, so the group compares
+      // below start from P's register: a needed slot never misses its tag (a miss is init),
+      // and only needed slots' keys are used.
+      kb32 = '0;
+      kb32[BlockIdBits-1:0] = ent[LBlockE +: BlockIdBits];
+      kb32 = kb32 / CtasPerSm;
+      key[s*KeyW +: KeyW] = {kb32[SmBits-1:0], ent[LWarpE +: WarpIdBits]};
       md0[s*64 +: 64] = md;
     end
     logic unused_hi;
-    assign unused_hi = ^{ob32, ow32};
+    assign unused_hi = ^{ob32, ow32, kb32};
+`ifndef SYNTHESIS
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (rst_ni && p_valid_q && need[s] && key[s*KeyW +: KeyW] != {ob32[SmBits-1:0], ow})
+        $fatal(1, "scord_line_slice: slot %0d is needed but its key is not its owner's", s);
+    end
+`endif
+  end
+
+  // The groups' leads (a needed slot with no earlier needed slot of its key), here in P so that
+  // G's count and first two leads start from registers.  All pairs compare in parallel.
+  always_comb begin
+    for (int s = 0; s < Slots; s++) begin
+      lead[s] = need[s];
+      for (int t = 0; t < s; t++)
+        if (need[t] && (key[t*KeyW +: KeyW] == key[s*KeyW +: KeyW])) lead[s] = 1'b0;
+    end
   end
 
   // ---- G: owner groups (registered into C0) ---------------------------------------------------
-  // A group is the needed slots of one owner, named by its first slot (its lead); C0 serves the
-  // groups in lead order, OwnerPorts per cycle.  The compares are all pairs, in parallel; the
-  // first lead is the first needed slot, so its key needs no compare.
+  // A group is the needed slots of one owner, named by its first slot (its lead, found in P);
+  // C0 serves the groups in lead order, OwnerPorts per cycle.  G counts them (an adder tree:
+  // a chain of 16 increments was 2 ns) and picks the first two leads' keys.
+  // The lowest set bit, each as an OR of the bits below it (v & -v maps to a ripple carry).
   function automatic logic [Slots-1:0] lowest(input logic [Slots-1:0] v);
-    lowest = v & (~v + Slots'(1));
+    for (int i = 0; i < Slots; i++) lowest[i] = v[i] && ((v & ((Slots'(1) << i) - Slots'(1))) == '0);
   endfunction
   function automatic logic [KeyW-1:0] key_at(input logic [Slots-1:0] onehot,
                                              input logic [Slots*KeyW-1:0] keys);
@@ -381,15 +405,15 @@ module scord_line_slice #(
   logic [Slots-1:0]       lead0, gl0, gl1;
   logic [CntW-1:0]        nlead0;
   logic                   g_go, c0_take, g_take, p_go;
+  logic [8*2-1:0] pc2;   // counts of 2, 4 and 8 leads, packed
+  logic [4*3-1:0] pc4;
+  logic [2*4-1:0] pc8;
   always_comb begin
-    lead0  = '0;
-    nlead0 = '0;
-    for (int s = 0; s < Slots; s++) begin
-      lead0[s] = g_need_q[s];
-      for (int t = 0; t < s; t++)
-        if (g_need_q[t] && (g_key_q[t*KeyW +: KeyW] == g_key_q[s*KeyW +: KeyW])) lead0[s] = 1'b0;
-      nlead0 = nlead0 + CntW'(lead0[s]);
-    end
+    lead0 = g_lead_q;
+    for (int i = 0; i < 8; i++) pc2[i*2 +: 2] = {1'b0, lead0[2*i]} + {1'b0, lead0[2*i+1]};
+    for (int i = 0; i < 4; i++) pc4[i*3 +: 3] = {1'b0, pc2[4*i +: 2]} + {1'b0, pc2[4*i+2 +: 2]};
+    for (int i = 0; i < 2; i++) pc8[i*4 +: 4] = {1'b0, pc4[6*i +: 3]} + {1'b0, pc4[6*i+3 +: 3]};
+    nlead0 = {1'b0, pc8[0 +: 4]} + {1'b0, pc8[4 +: 4]};
     gl0 = lowest(g_need_q);
     gl1 = (OwnerPorts > 1) ? lowest(lead0 & ~gl0) : '0;
   end
@@ -413,15 +437,16 @@ module scord_line_slice #(
   assign xkey     = {c0_sm, c0_warp};
 
   // Port A1 reads group key k0, port B0 key k1; a slot is served by the port whose key it has.
-  // The next pair: the first two leads left.
+  // The next pair: the first two leads left, from registers only (the leads after this pair are
+  // kept as such, so no key compare stands in front of the next keys' select).
   always_comb begin
     for (int s = 0; s < Slots; s++) begin
       srv0[s] = c0_need_q[s] && (c0_key_q[s*KeyW +: KeyW] == c0_k0_q);
       srv1[s] = c0_need_q[s] && c0_k1v_q && (c0_key_q[s*KeyW +: KeyW] == c0_k1_q);
     end
-    rem = c0_lead_q & ~srv0 & ~srv1;
-    nl0 = lowest(rem);
-    nl1 = (OwnerPorts > 1) ? lowest(rem & ~nl0) : '0;
+    nl0 = lowest(c0_lead_q);
+    nl1 = (OwnerPorts > 1) ? lowest(c0_lead_q & ~nl0) : '0;
+    rem = c0_lead_q & ~nl0 & ~nl1;
   end
 
   assign c0_fence  = c0_valid_q && c0_nomem;
@@ -593,6 +618,7 @@ module scord_line_slice #(
     g_orange_d = g_orange_q;
     g_need_d   = g_need_q;
     g_key_d    = g_key_q;
+    g_lead_d   = g_lead_q;
     if (p_go) begin
       g_valid_d  = 1'b1;
       g_tag_d    = p_tag_q;
@@ -601,6 +627,7 @@ module scord_line_slice #(
       g_orange_d = orange0;
       g_need_d   = need;
       g_key_d    = key;
+      g_lead_d   = lead;
     end
     // C0: a beat with more groups than ports stays for the next pair.
     c0_valid_d  = c0_valid_q && !c0_go;
@@ -632,7 +659,7 @@ module scord_line_slice #(
       c0_orange_d = g_orange_q;
       c0_need_d   = g_need_q;
       c0_key_d    = g_key_q;
-      c0_lead_d   = lead0;
+      c0_lead_d   = lead0 & ~gl0 & ~gl1;
       c0_k0_d     = key_at(gl0, g_key_q);
       c0_k1_d     = key_at(gl1, g_key_q);
       c0_k1v_d    = gl1 != '0;
@@ -741,6 +768,7 @@ module scord_line_slice #(
     g_orange_q  <= g_orange_d;
     g_need_q    <= g_need_d;
     g_key_q     <= g_key_d;
+    g_lead_q    <= g_lead_d;
     c0_tag_q    <= c0_tag_d;
     c0_md_q     <= c0_md_d;
     c0_self_q   <= c0_self_d;
@@ -821,6 +849,9 @@ module scord_line_slice #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni && fence_clear_i && !idle_o)
       $fatal(1, "scord_line_slice: fence clear while the slice is not idle");
+    // C0's pair count and its leads left agree: the last pair leaves no group unread.
+    if (rst_ni && c0_valid_q && c0_last_q != (c0_lead_q == '0))
+      $fatal(1, "scord_line_slice: C0's last pair and its leads left disagree");
   end
 `endif
 endmodule
