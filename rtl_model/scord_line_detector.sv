@@ -4,8 +4,9 @@
 // each of Slices slices.  The splitter (scord_splitter) cuts a packet into beats, one per
 // metadata line it touches, and hands each beat to the slice owning the line (line mod Slices);
 // a fence goes to every slice at its place in the order.  Each slice (scord_line_slice) reads
-// and writes its lines on its own memory port.  Race records merge round-robin into one buffer
-// (scord_race_fifo) with one overflow counter.
+// and writes its lines on its own memory port.  Race records merge round-robin into a small
+// staging FIFO, from which scord_race_ring writes them to a ring in GPU memory that the host
+// reads (docs/race_ring.md), with one overflow counter.
 // Contract (issue 11 item 2): for any packet stream the races, as a multiset, and the final
 // metadata equal the C model's, which applies the lanes one at a time in arrival and lane
 // order.  Why slices keep it: an entry always belongs to one slice, which sees its beats in
@@ -30,7 +31,8 @@ module scord_line_detector #(
   parameter logic [63:0] HeapBase       = scord_pkg::HeapBase,
   parameter logic [63:0] HeapBytes      = scord_pkg::HeapBytes,
   parameter int          AddrBits       = scord_pkg::AddrBits,
-  parameter int          RaceBufEntries = scord_pkg::RaceBufEntries,
+  parameter int          RaceStageDepth = 4,    // race records staged before the ring's port
+  parameter int          RingMaxLog2    = 20,   // the largest race ring the host may set (log2)
   parameter bit          StrongOps      = scord_pkg::StrongOps,
   parameter int          PcBits         = scord_pkg::PcBits,
   parameter int          Lanes          = 32,   // lanes per packet (a warp)
@@ -94,20 +96,17 @@ module scord_line_detector #(
   output logic                            mem_clr_valid_o,
   input  logic                            mem_clr_ready_i,
 
-  // Race records (detector.md section 6).
-  output logic                        race_valid_o,
-  input  logic                        race_ready_i,
-  output logic [2:0]                  race_type_o,
-  output logic [1:0]                  race_kind_o,
-  output logic                        race_block_scope_o,
-  output logic [SmBits-1:0]           race_sm_o,
-  output logic [CtaBits-1:0]          race_cta_o,
-  output logic [WarpIdBits-1:0]       race_warp_o,
-  output logic [PcBits-1:0]           race_pc_o,
-  output logic [AddrBits-1:0]         race_addr_o,
-  output logic [BlockIdBits-1:0]      race_owner_block_o,
-  output logic [WarpIdBits-1:0]       race_owner_warp_o,
+  // Race records (detector.md section 6) to the race ring in GPU memory (docs/race_ring.md):
+  // host registers, and the ring's own write port (one 32-byte record per write).
+  input  logic [63:0]                 ring_base_i,
+  input  logic [$clog2(RingMaxLog2+1)-1:0] ring_size_log2_i,
+  input  logic [31:0]                 ring_head_i,
+  output logic [31:0]                 ring_tail_o,
   output logic [63:0]                 race_overflow_o,
+  output logic                        ring_wr_valid_o,
+  input  logic                        ring_wr_ready_i,
+  output logic [63:0]                 ring_wr_addr_o,
+  output logic [scord_pkg::RingRecBytes*8-1:0] ring_wr_data_o,
 
   output logic                        idle_o,          // nothing in flight
   output logic [Slices-1:0]           coll_stall_o,    // per slice, statistics
@@ -157,6 +156,12 @@ module scord_line_detector #(
   if (WarpIdBits < scord_pkg::idx_bits(WarpsPerSm)) begin : g_warp_id_check
     scord_error_warp_id_bits_narrower_than_warps_per_sm u_check ();
   end
+  // Every field of a race record has its place in the ring's record (SCORD_RING_FIELD_LIST).
+  if (BlockIdBits > scord_pkg::RingOwnerBlockW || WarpIdBits > scord_pkg::RingWarpW ||
+      SmBits > scord_pkg::RingSmW || CtaBits > scord_pkg::RingCtaW ||
+      AddrBits > scord_pkg::RingAddrW || PcBits > scord_pkg::RingPcW) begin : g_ring_check
+    scord_error_race_field_wider_than_its_ring_record_field u_check ();
+  end
 
   // ---- Kernel boundary (section 7): drain, clear the metadata, clear the fence files ---------
   localparam logic [1:0] KIdle = 2'd0, KDrain = 2'd1, KClear = 2'd2, KDone = 2'd3;
@@ -165,7 +170,8 @@ module scord_line_detector #(
   logic        split_in_ready, split_busy;
   logic [Slices-1:0] q_valid, slice_idle;
   logic [Slices-1:0] sl_race_valid;
-  logic              rp_valid_q;     // a granted race record on its way into the race buffer
+  logic              rp_valid_q;     // a granted race record on its way into the staging FIFO
+  logic              st_room2;       // the staging FIFO has room for it and one more
 
   assign is_kernel   = (in_type_i == scord_pkg::PktKernel);
   assign drained     = !split_busy && (q_valid == '0) && (slice_idle == '1) &&
@@ -427,7 +433,8 @@ module scord_line_detector #(
   end
 
   // ---- Race merge: round robin over the slices into the one buffer ----------------------------
-  // The grant is one-hot: the first valid slice at or after the pointer rr_q.
+  // The grant is one-hot: the first valid slice at or after the pointer rr_q, given only when
+  // the staging FIFO has room.
   localparam logic [Slices-1:0] RrInit = 1;
   logic [Slices-1:0] rr_d, rr_q, grant;
   logic              any_race;
@@ -437,7 +444,7 @@ module scord_line_detector #(
     for (int k = Slices - 1; k >= 0; k--) begin
       for (int s = 0; s < Slices; s++) begin
         // slice (p + k) mod Slices for the pointer p
-        if (rr_q[s] && sl_race_valid[(s + k) % Slices]) begin
+        if (rr_q[s] && sl_race_valid[(s + k) % Slices] && st_room2) begin
           grant = '0;
           grant[(s + k) % Slices] = 1'b1;
         end
@@ -451,36 +458,62 @@ module scord_line_detector #(
     if (any_race) for (int s = 0; s < Slices; s++) rr_d[(s + 1) % Slices] = grant[s];
   end
 
-  // The granted record is registered before the race buffer: its full/overflow decision and
-  // memory write then start from flops, not from the slices' queues and the arbitration.
-  logic [RecW-1:0] rp_rec_q, pop_rec;
-  logic [$clog2(RaceBufEntries + 1)-1:0] race_count_u;
-  scord_race_fifo #(
-    .Width  (RecW),
-    .Entries(RaceBufEntries)
-  ) u_races (
+  // The granted record is registered, then staged (a grant is given only with room for it and
+  // the record already registered: room2), then written to the ring.  The staging FIFO holds
+  // the compact record; the ring's 32-byte format is wiring after it.
+  logic [RecW-1:0] rp_rec_q, st_rec;
+  logic            st_valid, st_ready, st_ready_u, ring_idle;
+  logic [scord_pkg::RingRecBytes*8-1:0] st_ring;
+  scord_fifo #(
+    .Width(RecW),
+    .Depth(RaceStageDepth)
+  ) u_race_stage (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(rp_valid_q),
+    .ready_o(st_ready_u),
+    .room2_o(st_room2),
+    .data_i (rp_rec_q),
+    .valid_o(st_valid),
+    .ready_i(st_ready),
+    .data_o (st_rec)
+  );
+  always_comb begin
+    st_ring = '0;
+    st_ring[scord_pkg::RingAddrLsb +: AddrBits]          = st_rec[RAddr +: AddrBits];
+    st_ring[scord_pkg::RingPcLsb +: PcBits]              = st_rec[RPc +: PcBits];
+    st_ring[scord_pkg::RingSmLsb +: SmBits]              = st_rec[RSm +: SmBits];
+    st_ring[scord_pkg::RingCtaLsb +: CtaBits]            = st_rec[RCta +: CtaBits];
+    st_ring[scord_pkg::RingWarpLsb +: WarpIdBits]        = st_rec[RWarp +: WarpIdBits];
+    st_ring[scord_pkg::RingOwnerWarpLsb +: WarpIdBits]   = st_rec[ROw +: WarpIdBits];
+    st_ring[scord_pkg::RingOwnerBlockLsb +: BlockIdBits] = st_rec[ROb +: BlockIdBits];
+    st_ring[scord_pkg::RingTypeLsb +: 3]                 = st_rec[RType +: 3];
+    st_ring[scord_pkg::RingKindLsb +: 2]                 = st_rec[RKind +: 2];
+    st_ring[scord_pkg::RingBlockScopeLsb]                = st_rec[RBs];
+  end
+  scord_race_ring #(
+    .MaxSizeLog2(RingMaxLog2)
+  ) u_ring (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .push_i     (rp_valid_q),
-    .push_data_i(rp_rec_q),
-    .pop_valid_o(race_valid_o),
-    .pop_ready_i(race_ready_i),
-    .pop_data_o (pop_rec),
+    .rec_valid_i(st_valid),
+    .rec_ready_o(st_ready),
+    .rec_i      (st_ring),
+    .base_i     (ring_base_i),
+    .size_log2_i(ring_size_log2_i),
+    .head_i     (ring_head_i),
+    .tail_o     (ring_tail_o),
     .overflow_o (race_overflow_o),
-    .count_o    (race_count_u)
+    .wr_valid_o (ring_wr_valid_o),
+    .wr_ready_i (ring_wr_ready_i),
+    .wr_addr_o  (ring_wr_addr_o),
+    .wr_data_o  (ring_wr_data_o),
+    .idle_o     (ring_idle)
   );
-  assign race_owner_warp_o  = pop_rec[ROw +: WarpIdBits];
-  assign race_owner_block_o = pop_rec[ROb +: BlockIdBits];
-  assign race_addr_o        = pop_rec[RAddr +: AddrBits];
-  assign race_pc_o          = pop_rec[RPc +: PcBits];
-  assign race_warp_o        = pop_rec[RWarp +: WarpIdBits];
-  assign race_cta_o         = pop_rec[RCta +: CtaBits];
-  assign race_sm_o          = pop_rec[RSm +: SmBits];
-  assign race_block_scope_o = pop_rec[RBs];
-  assign race_kind_o        = pop_rec[RKind +: 2];
-  assign race_type_o        = pop_rec[RType +: 3];
 
-  assign idle_o = (k_q == KIdle) && drained;
+  // Idle: nothing in flight, every race record written to the ring.  (A kernel boundary does
+  // not wait for the ring: its clear does not touch race records.)
+  assign idle_o = (k_q == KIdle) && drained && !st_valid && ring_idle;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -500,5 +533,5 @@ module scord_line_detector #(
   end
 
   logic unused_bits;
-  assign unused_bits = ^{sb_last_u, sb_type_u, sb_lanes_u, q_pop, race_count_u};
+  assign unused_bits = ^{sb_last_u, sb_type_u, sb_lanes_u, q_pop, st_ready_u};
 endmodule

@@ -209,7 +209,6 @@ module scord_line_slice #(
   localparam int KW     = KOr + Slots;
   // P: the accessor's output as it came.  G: P's results (entries after the tag check, owner
   // keys, needed slots).  C0: G's too, with the groups.
-  localparam int CntW = 5;                        // 0..Slots groups
   logic                   p_valid_d, p_valid_q;
   logic [TagW-1:0]        p_tag_d, p_tag_q;
   logic [DataBits-1:0]    p_data_d, p_data_q;
@@ -227,7 +226,6 @@ module scord_line_slice #(
   logic [Slots*KeyW-1:0]  c0_key_d, c0_key_q;
   logic [KeyW-1:0]        c0_k0_d, c0_k0_q, c0_k1_d, c0_k1_q;   // this cycle's two groups
   logic                   c0_k1v_d, c0_k1v_q;
-  logic [CntW-1:0]        c0_cnt_d, c0_cnt_q;
   // C1 and E3; E4 beside scord_beat_check's own E4 registers; D (no payload).
   logic                   c1_valid_d, c1_valid_q, e3_valid_d, e3_valid_q;
   logic [KW-1:0]          c1_d, c1_q, e3_d, e3_q;
@@ -403,17 +401,9 @@ module scord_line_slice #(
   endfunction
 
   logic [Slots-1:0]       lead0, gl0, gl1;
-  logic [CntW-1:0]        nlead0;
   logic                   g_go, c0_take, g_take, p_go;
-  logic [8*2-1:0] pc2;   // counts of 2, 4 and 8 leads, packed
-  logic [4*3-1:0] pc4;
-  logic [2*4-1:0] pc8;
   always_comb begin
     lead0 = g_lead_q;
-    for (int i = 0; i < 8; i++) pc2[i*2 +: 2] = {1'b0, lead0[2*i]} + {1'b0, lead0[2*i+1]};
-    for (int i = 0; i < 4; i++) pc4[i*3 +: 3] = {1'b0, pc2[4*i +: 2]} + {1'b0, pc2[4*i+2 +: 2]};
-    for (int i = 0; i < 2; i++) pc8[i*4 +: 4] = {1'b0, pc4[6*i +: 3]} + {1'b0, pc4[6*i+3 +: 3]};
-    nlead0 = {1'b0, pc8[0 +: 4]} + {1'b0, pc8[4 +: 4]};
     gl0 = lowest(g_need_q);
     gl1 = (OwnerPorts > 1) ? lowest(lead0 & ~gl0) : '0;
   end
@@ -641,15 +631,13 @@ module scord_line_slice #(
     c0_k0_d     = c0_k0_q;
     c0_k1_d     = c0_k1_q;
     c0_k1v_d    = c0_k1v_q;
-    c0_cnt_d    = c0_cnt_q;
     c0_last_d   = c0_last_q;
     if (c0_valid_q && adv && !c0_go) begin
       c0_lead_d = rem;
       c0_k0_d   = key_at(nl0, c0_key_q);
       c0_k1_d   = key_at(nl1, c0_key_q);
       c0_k1v_d  = nl1 != '0;
-      c0_cnt_d  = c0_cnt_q - CntW'(OwnerPorts);
-      c0_last_d = c0_cnt_q <= CntW'(2 * OwnerPorts);
+      c0_last_d = rem == '0;
     end
     if (g_go) begin
       c0_valid_d  = 1'b1;
@@ -663,8 +651,7 @@ module scord_line_slice #(
       c0_k0_d     = key_at(gl0, g_key_q);
       c0_k1_d     = key_at(gl1, g_key_q);
       c0_k1v_d    = gl1 != '0;
-      c0_cnt_d    = nlead0;
-      c0_last_d   = nlead0 <= CntW'(OwnerPorts);
+      c0_last_d   = (lead0 & ~gl0 & ~gl1) == '0;
     end
     // The reads: registered with their addresses when the pipeline advances.
     rd_access_d = adv ? (c0_valid_q && !c0_nomem) : rd_access_q;
@@ -779,7 +766,6 @@ module scord_line_slice #(
     c0_k1_q     <= c0_k1_d;
     c0_k1v_q    <= c0_k1v_d;
     c0_lead_q   <= c0_lead_d;
-    c0_cnt_q    <= c0_cnt_d;
     c0_last_q   <= c0_last_d;
     raddr_q     <= raddr_d;
     o_blk_q     <= o_blk_d;
@@ -849,9 +835,19 @@ module scord_line_slice #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni && fence_clear_i && !idle_o)
       $fatal(1, "scord_line_slice: fence clear while the slice is not idle");
-    // C0's pair count and its leads left agree: the last pair leaves no group unread.
-    if (rst_ni && c0_valid_q && c0_last_q != (c0_lead_q == '0))
-      $fatal(1, "scord_line_slice: C0's last pair and its leads left disagree");
+  end
+  // C0's last pair (found from the leads left alone) leaves no needed slot unread: the slots
+  // served by each pair of a beat, gathered, are its needed slots.
+  logic [Slots-1:0] sim_served_q, sim_served;
+  assign sim_served = sim_served_q | srv0 | srv1;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sim_served_q <= '0;
+    else if (c0_valid_q && adv && !c0_nomem) begin
+      if (c0_last_q && sim_served != c0_need_q)
+        $fatal(1, "scord_line_slice: C0's last pair leaves needed slots %h unread (served %h)",
+               c0_need_q, sim_served);
+      sim_served_q <= c0_last_q ? '0 : sim_served;
+    end
   end
 `endif
 endmodule

@@ -27,6 +27,29 @@ package scord_pkg;
   localparam int AddrBits                = 48;  // data address width
   localparam int RaceBufEntries          = 64;  // race records before overflow
   localparam bit StrongOps               = 1'b1;  // enable check 4c (strong ops)
+  localparam int RingRecBytes            = 32;  // race ring record
+  localparam int RingAddrLsb             = 0;
+  localparam int RingAddrW               = 64;
+  localparam int RingPcLsb               = 64;
+  localparam int RingPcW                 = 64;
+  localparam int RingSmLsb               = 128;
+  localparam int RingSmW                 = 16;
+  localparam int RingCtaLsb              = 144;
+  localparam int RingCtaW                = 16;
+  localparam int RingWarpLsb             = 160;
+  localparam int RingWarpW               = 16;
+  localparam int RingOwnerWarpLsb        = 176;
+  localparam int RingOwnerWarpW          = 16;
+  localparam int RingOwnerBlockLsb       = 192;
+  localparam int RingOwnerBlockW         = 16;
+  localparam int RingTypeLsb             = 208;
+  localparam int RingTypeW               = 3;
+  localparam int RingKindLsb             = 211;
+  localparam int RingKindW               = 2;
+  localparam int RingBlockScopeLsb       = 213;
+  localparam int RingBlockScopeW         = 1;
+  localparam int RingSeqLsb              = 224;
+  localparam int RingSeqW                = 32;
   // END generated
   // RTL-only parameters (not in the spec table): see docs/rtl.md.
   localparam int MaxOutstanding = 8;    // in-flight accesses/fences in the detector

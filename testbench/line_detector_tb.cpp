@@ -13,9 +13,12 @@
 // write-backs flow), and the kernel boundary's clear applied (every entry back to its initial
 // value) when its handshake happens, sometimes a few cycles late.
 //
-// Checked: the race records and race_overflow_o == 0 (the race port stalls only briefly); the
-// memory at every clear against the C model's store just before that kernel boundary, and at the
-// end (idle_o, race port drained) against its final store; the memory protocol (read tags unique
+// Checked: the race records, read from the race ring (docs/race_ring.md: 16 records, its write
+// port stalled at random, the host reading at random times before it is half full), and
+// race_overflow_o == 0; the ring's protocol (rtlport::RingHost: every record at the slot of its
+// number, ring_tail_o equal to the records written); the memory at every clear against the C
+// model's store just before that kernel boundary, and at the end (idle_o, every record written)
+// against its final store; the memory protocol (read tags unique
 // among reads in flight, no request and no read in flight while the clear is offered, the clear
 // held until taken, idle_o only with no read in flight); every simulation assertion of the RTL
 // (a $fatal ends the run with an error); a watchdog (100,000 cycles with no handshake anywhere).
@@ -36,10 +39,13 @@
 //
 // --measure replaces the randomised memory by an ideal one for a throughput figure: every read
 // answered in order after a fixed latency (--latency, default 100 cycles), no back-pressure on
-// any channel, the clear taken at once, a packet offered whenever one waits, the race port
-// always ready.  All checks still apply.
+// any channel, the clear taken at once, a packet offered whenever one waits, the race ring's
+// port always ready and the ring read every cycle.  All checks still apply.
 //
-// Usage: test_line_detector[_small] [PACKETS] [SEED]     (defaults 20000, 1)
+// --ring-overflow (random mode): an 8-record ring the host reads only at the end.  The records
+// read must be 8 of the C model's races and race_overflow_o the rest.
+//
+// Usage: test_line_detector[_small] [PACKETS] [SEED] [--ring-overflow]  (defaults 20000, 1)
 //        test_line_detector[_small] [--measure] [--latency N] --vec FILE...
 #include <algorithm>
 #include <array>
@@ -491,10 +497,15 @@ struct SliceMem {
 struct Timing {
   bool measure = false;    // the ideal memory and ports of --measure; else the randomised ones
   unsigned latency = 100;  // --measure: cycles from a read's acceptance to its data
+  bool ring_overflow = false;  // --ring-overflow: an 8-record ring the host reads only at the end
 };
+// Where the race ring sits (docs/race_ring.md): aligned to any ring size the RTL allows.
+constexpr uint64_t kRingBase = 1ull << 36;
 struct Result {
-  std::vector<scord_race> races;
+  std::vector<scord_race> races;   // read from the race ring
   uint64_t cycles = 0, clears = 0, overflow = 0, in_stalls = 0;
+  uint64_t ring_writes = 0, ring_peak = 0;  // records written; most unread at once
+  unsigned ring_log2 = 0;
   uint64_t coll_stalls = 0, group_stalls = 0;  // slice-cycles of coll_stall_o, group_stall_o
   SliceMem sl[kSlices];
   Memory mem;
@@ -539,7 +550,16 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
   zero(m->in_addr_i);
   zero(m->mem_rsp_tag_i);
   zero(m->mem_rsp_data_i);
-  m->race_ready_i = 0;
+  // The race ring: 16 records, read by the host at random times but before it is half full
+  // (wraps often, never overflows); 4,096 read at once under --measure; 8 never read before
+  // the end under --ring-overflow.
+  rtlport::RingHost ring;
+  res.ring_log2 = tm.ring_overflow ? 3 : tm.measure ? 12 : 4;
+  ring.init(kRingBase, res.ring_log2);
+  m->ring_base_i = kRingBase;
+  m->ring_size_log2_i = res.ring_log2;
+  m->ring_head_i = 0;
+  m->ring_wr_ready_i = 0;
   m->mem_rd_ready_i = 0;
   m->mem_wr_ready_i = 0;
   m->mem_rsp_valid_i = 0;
@@ -585,7 +605,7 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     if (it == mem.end()) it = mem.emplace(g, init_line()).first;
     return it->second;
   };
-  unsigned next_in = 0, race_stall = 0, gap = 0, quiet = 0;
+  unsigned next_in = 0, ring_stall = 0, gap = 0, quiet = 0;
   bool offering = false, clr_was = false;
   uint64_t last_progress = 0;
   for (uint64_t cyc = 0;; cyc++) {
@@ -600,16 +620,23 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
       }
     }
     m->in_valid_i = offering;
+    // The host reads the ring (records the memory accepted up to the last edge).
+    uint32_t unread = ring.unread(m->ring_tail_o);
+    res.ring_peak = std::max<uint64_t>(res.ring_peak, unread);
+    if (!tm.ring_overflow && unread && (tm.measure || unread >= ring.size() / 2 || trng(4) == 0))
+      ring.read(m->ring_tail_o, res.races, tm.measure ? ~0u : 1 + trng(unread));
+    m->ring_head_i = ring.head;
+    // The ring's write port: short random stalls.
     if (tm.measure) {
-      m->race_ready_i = 1;
-    } else if (race_stall) {
-      race_stall--;
-      m->race_ready_i = 0;
+      m->ring_wr_ready_i = 1;
+    } else if (ring_stall) {
+      ring_stall--;
+      m->ring_wr_ready_i = 0;
     } else if (trng(40) == 0) {
-      race_stall = trng(8);
-      m->race_ready_i = 0;
+      ring_stall = trng(8);
+      m->ring_wr_ready_i = 0;
     } else {
-      m->race_ready_i = 1;
+      m->ring_wr_ready_i = 1;
     }
     uint32_t rd_rdy = 0, wr_rdy = 0, rsp_v = 0;
     for (unsigned s = 0; s < kSlices; s++) {
@@ -654,8 +681,9 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     bool in_fire = offering && m->in_ready_o;
     if (in_fire) progress = true;
     else if (offering) res.in_stalls++;
-    if (m->race_valid_o && m->race_ready_i) {
-      res.races.push_back(rtlport::race_of(m.get()));
+    if (m->ring_wr_valid_o && m->ring_wr_ready_i) {
+      ring.write(m->ring_wr_addr_o, m->ring_wr_data_o);
+      res.ring_writes++;
       progress = true;
     }
     bool clr_v = m->mem_clr_valid_o;
@@ -740,36 +768,59 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
       next_in++;
     }
     if (progress) last_progress = cyc;
-    bool drained = next_in == n && !offering && m->idle_o && !m->race_valid_o && !m->mem_clr_valid_o;
+    bool drained = next_in == n && !offering && m->idle_o && !m->ring_wr_valid_o && !m->mem_clr_valid_o;
     for (auto &sm : res.sl) drained &= sm.pend.empty() && !sm.rsp_on;
     quiet = drained ? quiet + 1 : 0;
     if (quiet <= 1) res.cycles = cyc + 1;  // up to the first drained cycle: the quiet ones are not work
     if (quiet >= 32) break;
     if (cyc - last_progress > kWatchdog) {
-      fail_at(cyc, "no handshake for %" PRIu64 " cycles (hang): %u of %u packets taken, idle_o %d, race_valid_o %d, "
+      fail_at(cyc, "no handshake for %" PRIu64 " cycles (hang): %u of %u packets taken, idle_o %d, ring_wr_valid_o %d, "
                 "mem_clr_valid_o %d, mem_rd_valid_o %x, mem_wr_valid_o %x",
-           kWatchdog, next_in, n, (int)m->idle_o, (int)m->race_valid_o, (int)m->mem_clr_valid_o,
+           kWatchdog, next_in, n, (int)m->idle_o, (int)m->ring_wr_valid_o, (int)m->mem_clr_valid_o,
            (unsigned)m->mem_rd_valid_o, (unsigned)m->mem_wr_valid_o);
       break;
     }
     if (fails > 10) break;
   }
+  // The host reads what is left (all of an overflowed ring: its first records).
+  ring.read(m->ring_tail_o, res.races);
+  if (!ring.error.empty()) fail_at(res.cycles, "race ring: %s", ring.error.c_str());
+  if (m->ring_tail_o != (uint32_t)res.ring_writes)
+    fail_at(res.cycles, "ring_tail_o %u after %" PRIu64 " record writes", (unsigned)m->ring_tail_o, res.ring_writes);
   res.overflow = m->race_overflow_o;
   m->final();
   return res;
 }
 // The checks after a run: races, final metadata, overflow and clears (see the header).  Returns
 // the failures found.
-uint64_t check_end(const scord_params &p, const Expect &ex, const Result &res, bool pc_is_packet) {
-  uint64_t bad = compare_races(ex.races, res.races, "the C model", "the RTL", pc_is_packet);
+uint64_t check_end(const scord_params &p, const Expect &ex, const Result &res, bool pc_is_packet,
+                   const Timing &tm) {
+  uint64_t bad = 0;
+  if (tm.ring_overflow) {
+    // The ring keeps its first 2^log2 records (the host never read): those are some of the C
+    // model's races, and every other race is counted as dropped.
+    uint64_t kept = std::min<uint64_t>(ex.races.size(), uint64_t(1) << res.ring_log2);
+    std::vector<scord_race> want = ex.races, got = res.races, extra;
+    std::sort(want.begin(), want.end(), race_less);
+    std::sort(got.begin(), got.end(), race_less);
+    std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra), race_less);
+    if (!extra.empty() || got.size() != kept || res.overflow != ex.races.size() - kept) {
+      fprintf(stderr, "FAIL: overflowed ring: %zu records read (want %" PRIu64 "), %zu not the C model's, "
+                      "race_overflow_o %" PRIu64 " (want %" PRIu64 ")\n",
+              got.size(), kept, extra.size(), res.overflow, (uint64_t)ex.races.size() - kept);
+      bad++;
+    }
+  } else {
+    bad += compare_races(ex.races, res.races, "the C model", "the RTL", pc_is_packet);
+    if (res.overflow) {
+      fprintf(stderr, "FAIL: race_overflow_o = %" PRIu64 " (records dropped; the host reads before half full)\n",
+              res.overflow);
+      bad++;
+    }
+  }
   static scord_layout lay;
   scord_layout_init(&lay, &p);
   bad += compare_md("at the end", &lay, res.mem, ex.final_md, ex.last_touch.back());
-  if (res.overflow) {
-    fprintf(stderr, "FAIL: race_overflow_o = %" PRIu64 " (records dropped with the port stalled only briefly)\n",
-            res.overflow);
-    bad++;
-  }
   if (res.clears != ex.kernels) {
     fprintf(stderr, "FAIL: %" PRIu64 " clears for %" PRIu64 " kernel boundaries\n", res.clears, ex.kernels);
     bad++;
@@ -799,7 +850,7 @@ void dump_packets(const scord_params &p, const std::vector<Packet> &pk, unsigned
 
 // The random test of the header: n packets drawn from seed, checked with coverage.  Returns the
 // exit status.
-int run_random(int argc, char **argv, const scord_params &p, unsigned long n, uint64_t seed) {
+int run_random(int argc, char **argv, const scord_params &p, unsigned long n, uint64_t seed, const Timing &tm) {
   srng.s = seed * 0x9E3779B97F4A7C15ULL + 1;
   trng.s = seed * 0xD1B54A32D192ED03ULL + 7;
   std::vector<Packet> pk = make_packets(p, (unsigned)n);
@@ -809,8 +860,8 @@ int run_random(int argc, char **argv, const scord_params &p, unsigned long n, ui
     fprintf(stderr, "%s: the C model ran out of memory or overflowed its race buffer\n", argv[0]);
     return 1;
   }
-  Result res = run_rtl(argc, argv, p, pk, ex, Timing{});
-  if (!fails) fails += check_end(p, ex, res, true);
+  Result res = run_rtl(argc, argv, p, pk, ex, tm);
+  if (!fails) fails += check_end(p, ex, res, true, tm);
   unsigned types = 0;
   for (uint64_t c : ex.by_type) types += c > 0;
   printf("line_detector (%s, %u slices, MaxOutstanding %u): %lu packets (%" PRIu64 " accesses, %" PRIu64
@@ -820,6 +871,9 @@ int run_random(int argc, char **argv, const scord_params &p, unsigned long n, ui
          SCORD_LD_CONFIG[0] ? SCORD_LD_CONFIG : "defaults", kSlices, kOutstanding, n, ex.accesses, ex.fences,
          ex.kernels, ex.lanes, ex.outside, res.cycles, res.cycles ? (double)ex.lanes / (double)res.cycles : 0.0, ex.line_visits,
          res.races.size(), types, ex.races.size(), ex.span2, ex.same3, res.in_stalls, res.group_stalls);
+  printf("  race ring: %u records, %" PRIu64 " written, at most %" PRIu64 " unread, %" PRIu64 " dropped%s\n",
+         1u << res.ring_log2, res.ring_writes, res.ring_peak, res.overflow,
+         tm.ring_overflow ? " (--ring-overflow: read only at the end)" : "");
   for (unsigned s = 0; s < kSlices; s++)
     printf("  slice %u: %" PRIu64 " reads, %" PRIu64 " write-backs, %" PRIu64 " answers out of order, peak %" PRIu64
            " reads in flight\n",
@@ -985,7 +1039,7 @@ VecStatus run_vec(int argc, char **argv, const scord_params &p, const char *path
     return VecStatus::kFail;
   }
   Result res = run_rtl(argc, argv, p, v.pk, ex, tm);
-  if (!fails) fails += check_end(p, ex, res, false);
+  if (!fails) fails += check_end(p, ex, res, false, tm);
   // The packets must say what the events say: the C system on the events finds the races the C
   // model finds on the packets.
   fails += compare_races(v.sys_races, ex.races, "the C system", "the C model on the packets", false);
@@ -1023,7 +1077,13 @@ int main(int argc, char **argv) {
       fprintf(stderr, "usage: %s [PACKETS] [SEED]: PACKETS '%s' is not a count in 1..10000000\n", argv[0], argv[1]);
       return 2;
     }
-    return run_random(argc, argv, p, n, argc > 2 ? strtoull(argv[2], nullptr, 10) : 1);
+    Timing tm;
+    if (argc > 3 && !strcmp(argv[3], "--ring-overflow")) tm.ring_overflow = true;
+    else if (argc > 3 && argv[3][0] != '+') {
+      fprintf(stderr, "usage: %s [PACKETS] [SEED] [--ring-overflow]: bad argument '%s'\n", argv[0], argv[3]);
+      return 2;
+    }
+    return run_random(argc, argv, p, n, argc > 2 ? strtoull(argv[2], nullptr, 10) : 1, tm);
   }
   Timing tm;
   bool vec = false;

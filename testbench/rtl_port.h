@@ -10,7 +10,8 @@
 //   - the metadata memory port (MdPort): in order, a beat's write applied before its read,
 //     read data after a latency the user chooses per read (fixed, or the TLM's L2 timing),
 //     back-pressure decided by the caller each cycle;
-//   - race records decoded from the race port (race_of);
+//   - race records decoded from the race port (race_of) or read from the line-rate detector's
+//     race ring (RingHost);
 //   - bit fields of packed ports, integers or VlWide (get_bits, put_bits, zero), and the
 //     line-rate detector's 1024-bit metadata lines (MdLine, put_line, get_line).
 // Expected workload: one MdPort::drive/sample pair per simulated cycle, so both are inline
@@ -27,6 +28,7 @@
 #include <new>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace rtlport {
 
@@ -232,6 +234,63 @@ scord_race race_of(const T *t) {
   x.owner_warp = (uint32_t)t->race_owner_warp_o;
   return x;
 }
+
+// ---- Race ring (line-rate detector) -----------------------------------------------------
+
+// The host side of the race ring (docs/race_ring.md): the memory the ring's 32-byte writes
+// land in, and the host's reads of the records between its head and the tail.  Checks the
+// ring's protocol: every write inside the ring, aligned, at the slot of its record number
+// (seq mod size), and every record read carrying the number the host expects.
+struct RingHost {
+  uint64_t base = 0;
+  unsigned log2 = 0;
+  uint32_t head = 0;                              // records read (the host's register)
+  std::vector<std::array<uint64_t, SCORD_RING_REC_WORDS>> slots;
+  std::string error;                              // the first protocol error, "" if none
+
+  void init(uint64_t b, unsigned l) {
+    base = b;
+    log2 = l;
+    head = 0;
+    slots.assign(size_t(1) << l, {});
+    error.clear();
+  }
+  uint32_t size() const { return uint32_t(1) << log2; }
+  // A record write the memory accepted this cycle: addr and the 256-bit data port.
+  template <class W>
+  void write(uint64_t addr, const W &data) {
+    std::array<uint64_t, SCORD_RING_REC_WORDS> w;
+    for (unsigned k = 0; k < SCORD_RING_REC_WORDS; k++) w[k] = get_bits(data, 64 * k, 64);
+    scord_race r;
+    uint32_t seq = scord_ring_unpack(w.data(), &r);
+    uint64_t slot = (addr - base) / SCORD_RING_REC_BYTES;
+    char buf[160];
+    if (addr < base || slot >= slots.size() || addr % SCORD_RING_REC_BYTES) {
+      snprintf(buf, sizeof buf, "ring write to %#llx outside the ring (%#llx, %u records) or unaligned",
+               (unsigned long long)addr, (unsigned long long)base, size());
+    } else if (slot != (seq & (size() - 1))) {
+      snprintf(buf, sizeof buf, "ring record %u written to slot %llu", seq, (unsigned long long)slot);
+    } else {
+      slots[slot] = w;
+      return;
+    }
+    if (error.empty()) error = buf;
+  }
+  // Reads up to `max` records from head toward tail into out, advancing head.
+  void read(uint32_t tail, std::vector<scord_race> &out, uint32_t max = ~0u) {
+    for (; head != tail && max; head++, max--) {
+      scord_race r;
+      uint32_t seq = scord_ring_unpack(slots[head & (size() - 1)].data(), &r);
+      if (seq != head && error.empty()) {
+        char buf[96];
+        snprintf(buf, sizeof buf, "ring slot %u holds record %u where %u was due", head & (size() - 1), seq, head);
+        error = buf;
+      }
+      out.push_back(r);
+    }
+  }
+  uint32_t unread(uint32_t tail) const { return tail - head; }
+};
 
 // ---- Metadata memory port ---------------------------------------------------------------
 

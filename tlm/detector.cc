@@ -56,6 +56,12 @@ uint64_t RaceDetector::md_access(uint64_t index, bool write, uint64_t t) {
   return md_txn(line, write, 1, t);
 }
 
+uint64_t RaceDetector::ring_write(uint64_t addr, uint64_t t) {
+  st_.det_ring_writes++;
+  if (!c_.ovh_md) return t + 1;
+  return md_txn(addr / c_.line_bytes, true, SCORD_RING_REC_BYTES / 8, t);
+}
+
 void RaceDetector::kernel(const std::string &name) {
   stream_line_++;
   scord_event k{};

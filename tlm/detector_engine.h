@@ -31,6 +31,9 @@ struct MdTimer {
   // Entry `index` read (write=false) or posted write issued at cycle t; returns the cycle the
   // data is back (reads) or the write left (writes).
   virtual uint64_t md_access(uint64_t index, bool write, uint64_t t) = 0;
+  // One race-ring record (32 bytes at byte address addr, docs/race_ring.md) written at cycle t;
+  // returns the cycle the posted write left.
+  virtual uint64_t ring_write(uint64_t addr, uint64_t t) = 0;
 };
 
 // Where the next decision comes from, for divergence reports (docs/cosim.md).

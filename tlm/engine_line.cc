@@ -193,7 +193,13 @@ class LineEngine final : public DetectorEngine {
     rtlport::zero(t->mem_rsp_tag_i);
     rtlport::zero(t->mem_rsp_data_i);
     t->in_lane_valid_i = 0;
-    t->race_ready_i = 1;
+    // The race ring (docs/race_ring.md): 4,096 records; the host reads every record the cycle
+    // after the memory took it, so it never fills; the writes go through the L2 (ring_write).
+    ring_.init(kRingBase, kRingLog2);
+    t->ring_base_i = kRingBase;
+    t->ring_size_log2_i = kRingLog2;
+    t->ring_head_i = 0;
+    t->ring_wr_ready_i = 1;
     t->mem_rd_ready_i = (1u << kSlices) - 1;
     t->mem_wr_ready_i = (1u << kSlices) - 1;
     t->mem_rsp_valid_i = 0;
@@ -354,7 +360,8 @@ class LineEngine final : public DetectorEngine {
     return false;
   }
   bool quiet() const {
-    return m_->idle_o && !m_->race_valid_o && !m_->mem_clr_valid_o && !m_->in_valid_i && !reads_out();
+    return m_->idle_o && !m_->ring_wr_valid_o && ring_.unread(m_->ring_tail_o) == 0 && !m_->mem_clr_valid_o &&
+           !m_->in_valid_i && !reads_out();
   }
   uint64_t next_due() const {
     uint64_t d = ~0ull;
@@ -435,13 +442,11 @@ class LineEngine final : public DetectorEngine {
 
     bool taken = t->in_valid_i && t->in_ready_o;
     bool active = taken;
-    if (t->race_valid_o) {
+    if (t->ring_wr_valid_o) {  // ring_wr_ready_i is always high: written now
+      ring_.write(t->ring_wr_addr_o, t->ring_wr_data_o);
+      if (!ring_.error.empty()) fail("race ring: " + ring_.error);
+      if (timer_) timer_->ring_write(t->ring_wr_addr_o, now_);
       active = true;
-      scord_race x = rtlport::race_of(t);
-      if (++nrace_ != inj_race_) {  // the fault injection of the comparator test drops it
-        if (sink_) sink_->on_race(x, now_);
-        races_.push_back(x);
-      }
     }
     for (unsigned s = 0; s < kSlices; s++) {
       Slice &sl = sl_[s];
@@ -484,6 +489,20 @@ class LineEngine final : public DetectorEngine {
     t->eval();
     if (g_vcd) g_vcd->dump(now_ * 1000 + 500);
     if (ctx_->gotFinish() || ctx_->gotError()) fail("the RTL stopped ($finish or a simulation assertion)");
+    // The host reads the records written up to this edge; its head is the RTL's next input.
+    if (ring_.unread(t->ring_tail_o)) {
+      size_t from = ring_rd_.size();
+      ring_.read(t->ring_tail_o, ring_rd_);
+      if (!ring_.error.empty()) fail("race ring: " + ring_.error);
+      for (size_t i = from; i < ring_rd_.size(); i++)
+        if (++nrace_ != inj_race_) {  // the fault injection of the comparator test drops it
+          if (sink_) sink_->on_race(ring_rd_[i], now_);
+          races_.push_back(ring_rd_[i]);
+        }
+      ring_rd_.clear();
+      t->ring_head_i = ring_.head;
+      active = true;
+    }
     idle_run_ = active ? 0 : idle_run_ + 1;
     now_++;
     return taken;
@@ -517,6 +536,10 @@ class LineEngine final : public DetectorEngine {
   std::unordered_map<uint64_t, MdLine> store_;  // global line -> its 16 entries (RTL layout)
   std::array<Slice, kSlices> sl_{};
   std::deque<scord_race> races_;
+  static constexpr uint64_t kRingBase = 1ull << 40;  // aligned to the ring's size
+  static constexpr unsigned kRingLog2 = 12;
+  rtlport::RingHost ring_;
+  std::vector<scord_race> ring_rd_;
   Pkt pk_;
   EvCtx cur_{};
   uint64_t now_ = 0, idle_run_ = 0, rseq_ = 0, skipped_ = 0, lanes_ = 0, packets_ = 0;

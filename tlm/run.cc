@@ -148,6 +148,7 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
     fprintf(f, "det_packets %" PRIu64 "\ndet_words %" PRIu64 "\ndet_words_outside_heap %" PRIu64 "\ndet_fences %" PRIu64 "\n",
             st.det_packets, st.det_words, st.det_outside, st.det_fences);
     fprintf(f, "det_md_line_reads %" PRIu64 "\ndet_md_line_writes %" PRIu64 "\n", st.det_md_reads, st.det_md_writes);
+    if (st.det_ring_writes) fprintf(f, "det_ring_writes %" PRIu64 "\n", st.det_ring_writes);
     fprintf(f, "det_queue_occupancy_mean %.2f\ndet_queue_occupancy_max %" PRIu64 "\n",
             ratio(st.det_occ_sum, st.det_timed), st.det_occ_max);
     if (st.det_beats)

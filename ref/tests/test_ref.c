@@ -653,7 +653,51 @@ static void test_sparse_memory(void) {
   t_close(&t);
 }
 
+/* The race ring record (docs/race_ring.md): fields disjoint and inside the 32 bytes; a race
+** packed and unpacked is the same race; a field too wide is reported by scord_ring_fits. */
+static void test_ring_record(void) {
+  uint64_t used[SCORD_RING_REC_WORDS] = {0};
+  for (int f = 0; f < SCORD_RING_FIELD_COUNT; f++) {
+    const scord_ring_field_info *i = &scord_ring_fields[f];
+    CHECK(i->word < SCORD_RING_REC_WORDS && i->width > 0 && i->lsb + i->width <= 64);
+    uint64_t m = i->width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << i->width) - 1) << i->lsb;
+    CHECK_EQ(used[i->word] & m, 0);
+    used[i->word] |= m;
+  }
+  CHECK_EQ(SCORD_RING_REC_WORDS * 8, SCORD_RING_REC_BYTES);
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (int n = 0; n < 1000; n++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    scord_race r, back;
+    memset(&r, 0, sizeof r);
+    memset(&back, 0xff, sizeof back);
+    r.type = (uint8_t)(x % SCORD_RACE_TYPE_COUNT);
+    r.kind = (uint8_t)(x >> 8 & 3);
+    r.block_scope = x >> 10 & 1;
+    r.sm = (uint16_t)(x >> 11);
+    r.cta = (uint16_t)(x >> 17);
+    r.warp = (uint16_t)(x >> 23);
+    r.pc = x * 0x2545f4914f6cdd1dull;
+    r.addr = (x >> 3) & ~(uint64_t)3;
+    r.owner_block = (uint32_t)(x >> 29) & 0xffff;
+    r.owner_warp = (uint32_t)(x >> 41) & 0xffff;
+    uint64_t w[SCORD_RING_REC_WORDS];
+    CHECK(scord_ring_fits(&r));
+    scord_ring_pack(&r, (uint32_t)(x >> 32), w);
+    CHECK_EQ(scord_ring_unpack(w, &back), (uint32_t)(x >> 32));
+    CHECK(r.type == back.type && r.kind == back.kind && r.block_scope == back.block_scope &&
+          r.sm == back.sm && r.cta == back.cta && r.warp == back.warp && r.pc == back.pc &&
+          r.addr == back.addr && r.owner_block == back.owner_block &&
+          r.owner_warp == back.owner_warp);
+  }
+  scord_race big;
+  memset(&big, 0, sizeof big);
+  big.owner_block = 1u << 16;  /* one past its 16 bits */
+  CHECK(!scord_ring_fits(&big));
+}
+
 int main(void) {
+  test_ring_record();
   test_layout();
   test_params();
   test_lock_table();

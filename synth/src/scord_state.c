@@ -190,6 +190,27 @@ static void print_sv_defaults(const scord_params *p) {
       printf("  %-38s = %llu;  // %s\n", lhs, (unsigned long long)v[i], scord_param_table[i].doc);
     }
   }
+  /* The race ring record (docs/race_ring.md): each field's first bit in the 256-bit record
+  ** (word * 64 + lsb) and its width, from SCORD_RING_FIELD_LIST. */
+  printf("  localparam int RingRecBytes            = %u;  // race ring record\n", SCORD_RING_REC_BYTES);
+  for (int f = 0; f < SCORD_RING_FIELD_COUNT; f++) {
+    const scord_ring_field_info *ri = &scord_ring_fields[f];
+    char nm[64];
+    size_t o = 0;
+    bool up = true;
+    for (const char *c = ri->name; *c && o + 1 < sizeof nm; c++) {
+      if (*c == '_') {
+        up = true;
+        continue;
+      }
+      nm[o++] = up ? *c : (char)tolower((unsigned char)*c);
+      up = false;
+    }
+    nm[o] = '\0';
+    printf("  localparam int Ring%sLsb%*s = %u;\n", nm, (int)(16 - strlen(nm)), "",
+           ri->word * 64 + ri->lsb);
+    printf("  localparam int Ring%sW%*s = %u;\n", nm, (int)(18 - strlen(nm)), "", ri->width);
+  }
   printf("  // END generated\n");
 }
 

@@ -218,6 +218,47 @@ int scord_race_format_json(const scord_race *r, char *buf, size_t len);
 int scord_race_type_from_name(const char *s);
 
 /* ------------------------------------------------------------------------------------
+** Race ring record (docs/race_ring.md): the line-rate detector writes each race to a ring in
+** GPU memory as one 32-byte record, four little-endian 64-bit words.  Every field's place is
+** defined here once; the RTL's offsets are generated from this list (`scord-state
+** --sv-defaults` into rtl_model/scord_pkg.sv).  X(NAME, word, lsb, width).  `seq` is the
+** record's number mod 2^32 (the ring slot it went to is seq mod entries), so a reader can tell
+** a record from a stale one. */
+#define SCORD_RING_FIELD_LIST(X) \
+  X(ADDR, 0, 0, 64)              \
+  X(PC, 1, 0, 64)                \
+  X(SM, 2, 0, 16)                \
+  X(CTA, 2, 16, 16)              \
+  X(WARP, 2, 32, 16)             \
+  X(OWNER_WARP, 2, 48, 16)       \
+  X(OWNER_BLOCK, 3, 0, 16)       \
+  X(TYPE, 3, 16, 3)              \
+  X(KIND, 3, 19, 2)              \
+  X(BLOCK_SCOPE, 3, 21, 1)       \
+  X(SEQ, 3, 32, 32)
+#define SCORD_RING_REC_BYTES 32u
+#define SCORD_RING_REC_WORDS 4u
+typedef enum scord_ring_field {
+#define SCORD_X_RF(ID, w, lsb, width) SCORD_RING_##ID,
+  SCORD_RING_FIELD_LIST(SCORD_X_RF)
+#undef SCORD_X_RF
+  SCORD_RING_FIELD_COUNT
+} scord_ring_field;
+typedef struct scord_ring_field_info {
+  const char *name; /* "OWNER_WARP"; the RTL names it RingOwnerWarp* */
+  unsigned word, lsb, width;
+} scord_ring_field_info;
+extern const scord_ring_field_info scord_ring_fields[SCORD_RING_FIELD_COUNT];
+
+/* Pack r as ring record number seq into w.  Fields wider than their place are truncated
+** (scord_ring_fits says whether r fits). */
+void scord_ring_pack(const scord_race *r, uint32_t seq, uint64_t w[SCORD_RING_REC_WORDS]);
+/* Unpack w into r; returns the record's seq. */
+uint32_t scord_ring_unpack(const uint64_t w[SCORD_RING_REC_WORDS], scord_race *r);
+/* True when every field of r fits its place in the record. */
+bool scord_ring_fits(const scord_race *r);
+
+/* ------------------------------------------------------------------------------------
 ** Metadata memory port: the detector reads and writes 64-bit entries by index through it.
 ** The TLM module and the lockstep comparators wrap it to observe or time the traffic.
 */

@@ -1,0 +1,121 @@
+// scord_race_ring.sv -- the line-rate detector's race store (docs/race_ring.md, issue 11 item
+// 4): each race record, already in the ring's 32-byte format (scord_pkg::Ring*, generated from
+// SCORD_RING_FIELD_LIST), is written through its own memory write port to a ring in GPU memory
+// that the host reads.  The detector keeps only a few records in flight (its staging FIFO and
+// this block's 2-entry output queue), not a buffer of every race.
+// Workload: races are rare; at most one record per cycle in and one write per cycle out.
+//
+// The ring (host registers): 2^size_log2_i records at base_i, which is aligned to the ring's
+// size in bytes (record n goes to base_i | (n mod size) * 32, no adder).  Record n carries
+// seq = n mod 2^32, so a reader can tell it from a stale one.
+//   tail_o  records the memory has accepted: the host may read records head_i .. tail_o - 1;
+//   head_i  records the host has read (it only advances, mod 2^32, and never passes tail_o).
+// A record that finds the ring full (alloc - head == size, alloc counting records given a
+// slot) is dropped and counted in overflow_o; a full ring never stalls the detector, only a
+// busy write port does (through rec_ready_o).  The head is registered before it is used, so a
+// slot the host frees is seen one cycle later (a record can be dropped one cycle early; the
+// count stays exact).
+module scord_race_ring #(
+  parameter int MaxSizeLog2 = 20,   // the largest ring the host may set (records, log2)
+  localparam int RecW  = scord_pkg::RingRecBytes * 8,
+  localparam int LogW  = $clog2(MaxSizeLog2 + 1),
+  localparam int UsedW = MaxSizeLog2 + 1
+) (
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  // A record in ring format (its seq bits are ignored: the ring sets them).
+  input  logic            rec_valid_i,
+  output logic            rec_ready_o,
+  input  logic [RecW-1:0] rec_i,
+  // Host registers.
+  input  logic [63:0]     base_i,
+  input  logic [LogW-1:0] size_log2_i,
+  input  logic [31:0]     head_i,
+  output logic [31:0]     tail_o,
+  output logic [63:0]     overflow_o,
+  // Memory write port: one record (32 bytes at a 32-byte aligned byte address).
+  output logic            wr_valid_o,
+  input  logic            wr_ready_i,
+  output logic [63:0]     wr_addr_o,
+  output logic [RecW-1:0] wr_data_o,
+  output logic            idle_o     // no record waiting for the write port
+);
+  logic [31:0]          alloc_d, alloc_q, tail_d, tail_q;
+  logic [63:0]          ovf_d, ovf_q;
+  logic [UsedW-1:0]     head_q, mask_q, used, slot;
+  logic                 full, push, drop, oq_ready, unused_room2;
+  logic [63:0]          addr;
+  logic [RecW-1:0]      data;
+
+  // Occupancy from registers only: the low UsedW bits of alloc - head suffice because at most
+  // 2^MaxSizeLog2 records are ever unread.
+  assign used = alloc_q[UsedW-1:0] - head_q;
+  assign full = used > mask_q;
+  assign push = rec_valid_i && !full && oq_ready;
+  assign drop = rec_valid_i && full;
+  assign rec_ready_o = full || oq_ready;
+
+  always_comb begin
+    slot = alloc_q[UsedW-1:0] & mask_q;
+    addr = base_i | (64'(slot) << $clog2(scord_pkg::RingRecBytes));
+    data = rec_i;
+    data[scord_pkg::RingSeqLsb +: scord_pkg::RingSeqW] = alloc_q;
+    alloc_d = alloc_q + 32'(push);
+    ovf_d   = ovf_q + 64'(drop);
+    tail_d  = tail_q + 32'(wr_valid_o && wr_ready_i);
+  end
+
+  scord_fifo #(
+    .Width(64 + RecW),
+    .Depth(2)
+  ) u_out_q (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(push),
+    .ready_o(oq_ready),
+    .room2_o(unused_room2),
+    .data_i ({addr, data}),
+    .valid_o(wr_valid_o),
+    .ready_i(wr_ready_i),
+    .data_o ({wr_addr_o, wr_data_o})
+  );
+
+  assign tail_o     = tail_q;
+  assign overflow_o = ovf_q;
+  assign idle_o     = !wr_valid_o;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      alloc_q <= '0;
+      tail_q  <= '0;
+      ovf_q   <= '0;
+    end else begin
+      alloc_q <= alloc_d;
+      tail_q  <= tail_d;
+      ovf_q   <= ovf_d;
+    end
+  end
+  // Host registers, copied: they come from outside and fan out to the decision.
+  always_ff @(posedge clk_i) begin
+    head_q <= head_i[UsedW-1:0];
+    mask_q <= UsedW'((33'(1) << size_log2_i) - 33'(1));
+  end
+
+`ifndef SYNTHESIS
+  // The host's contract: a ring that fits, aligned to its size, and a head that never passes
+  // the tail (each a programming error the hardware would not see).
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni && rec_valid_i) begin
+      if (32'(size_log2_i) > MaxSizeLog2)
+        $fatal(1, "scord_race_ring: size_log2_i %0d above MaxSizeLog2 %0d", size_log2_i, MaxSizeLog2);
+      if ((base_i & ((64'(1) << (32'(size_log2_i) + $clog2(scord_pkg::RingRecBytes))) - 64'(1))) != '0)
+        $fatal(1, "scord_race_ring: base_i %h not aligned to the ring's size", base_i);
+    end
+    if (rst_ni && (tail_q - head_i) > (32'(1) << size_log2_i))
+      $fatal(1, "scord_race_ring: head_i %0d passed the tail %0d", head_i, tail_q);
+    if (rst_ni && 32'(alloc_q - tail_q) > 2)
+      $fatal(1, "scord_race_ring: %0d records given a slot and not written (at most 2)",
+             alloc_q - tail_q);
+  end
+`endif
+endmodule
