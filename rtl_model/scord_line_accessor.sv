@@ -173,8 +173,8 @@ module scord_line_accessor #(
   // registered at that edge, and applied to B's registered word (which A read before it).
   // The table write is committed from this register at the next edge (the decision drives
   // 112 flops, not the table's decoded write enables, and the valid bit is set from it too);
-  // lw2 is the write committed at the last
-  // edge, which a macro read registered at that edge does not see.
+  // lw2 is the write committed at the last edge, which a macro read registered at that edge
+  // does not see.
   logic                      lw_valid_d, lw_valid_q, lw2_valid_d, lw2_valid_q;
   logic [SetBits-1:0]        lw_set_d, lw_set_q, lw2_set_d, lw2_set_q;
   logic [PredW-1:0]          lw_word_d, lw_word_q, lw2_word_d, lw2_word_q;
@@ -297,6 +297,7 @@ module scord_line_accessor #(
   logic [WayBits-1:0]     done_way;
   logic                   done_fire, done_succ_v, done_mem, done_clear, follow_now;
   logic [PtrBits-1:0]     in_flight;
+  logic                   full_d, full_q;   // every slot in flight (in_flight == MaxOutstanding)
 
   assign a_set     = a_line_q[SetBits-1:0];
   assign a_tag     = a_line_q[LineIdxBits-1:SetBits];
@@ -305,7 +306,14 @@ module scord_line_accessor #(
   assign b_slot    = alloc_ptr_q[SlotBits-1:0];
   assign done_slot = done_ptr_q[SlotBits-1:0];
   assign in_flight = alloc_ptr_q - done_ptr_q;
-  assign ring_full = in_flight[PtrBits-1];
+  // Full from a register: the allocation decision (and through it in_ready) then does not wait
+  // for the pointer subtract, which instead runs beside the decision into full_d.
+  assign ring_full = full_q;
+  always_comb begin
+    full_d = full_q;
+    if (b_alloc && !done_fire) full_d = (in_flight == PtrBits'(MaxOutstanding - 1));
+    else if (done_fire && !b_alloc) full_d = 1'b0;
+  end
   assign done_ready_o = wq_ready;
   assign done_fire    = done_valid_i && done_ready_o;
   assign done_mem     = done_fire && !done_nomem_i;
@@ -424,9 +432,11 @@ module scord_line_accessor #(
     ready_d     = ready_q;
     succ_v_d    = succ_v_q;
     succ_d      = succ_q;
+    // The follower record's payload loads every cycle (it is read only under fl_valid_q), so the
+    // allocation decision and follow_now stand only in front of the valid bit.
     fl_valid_d  = 1'b0;
-    fl_ent_d    = fl_ent_q;
-    fl_slot_d   = fl_slot_q;
+    fl_ent_d    = ent_slot;
+    fl_slot_d   = b_slot;
     // The follower record of the last edge's allocation. Its slot is in flight, so the
     // allocation below (a free slot) never clears it at the same edge.
     if (fl_valid_q) begin
@@ -493,11 +503,7 @@ module scord_line_accessor #(
         lw_set_d   = b_set;
         lw_word_d  = word_new;
         lw_way_d   = b_way;
-        if (b_same && !follow_now) begin
-          fl_valid_d = 1'b1;
-          fl_ent_d   = ent_slot;
-          fl_slot_d  = b_slot;
-        end
+        if (b_same && !follow_now) fl_valid_d = 1'b1;
       end
     end
     if (a_adv) begin
@@ -564,6 +570,7 @@ module scord_line_accessor #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       alloc_ptr_q  <= '0;
+      full_q       <= 1'b0;
       iss_ptr_q    <= '0;
       done_ptr_q   <= '0;
       done_nxt_q   <= PtrBits'(1);
@@ -583,6 +590,7 @@ module scord_line_accessor #(
       pres_valid_q <= 1'b0;
     end else begin
       alloc_ptr_q  <= alloc_ptr_d;
+      full_q       <= full_d;
       iss_ptr_q    <= iss_ptr_d;
       done_ptr_q   <= done_ptr_d;
       done_nxt_q   <= done_nxt_d;
@@ -664,6 +672,9 @@ module scord_line_accessor #(
       rd_pend_q  <= '0;
       chk_hold_q <= 1'b0;
     end else begin
+      if (full_q != in_flight[PtrBits-1])
+        $fatal(1, "scord_line_accessor: registered full flag %0d with %0d beats in flight", full_q,
+               in_flight);
       if (done_fire && (iss_ptr_q - done_ptr_q) == (PtrBits)'(pres_valid_q))
         $fatal(1, "scord_line_accessor: a checked line back that was never handed to the check");
       if (done_fire && done_slot_i != done_slot)

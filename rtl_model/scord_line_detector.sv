@@ -43,6 +43,7 @@ module scord_line_detector #(
   parameter int          QueueDepth     = 2,    // beats queued per slice behind the splitter
   parameter int          BufImpl        = scord_pkg::SramFlops,
   parameter int          PredImpl       = scord_pkg::SramFlops,
+  parameter bit          StepObs        = 1'b0, // drive step_* (verification only)
   localparam int IndexBits     = $clog2(HeapBytes) - $clog2(Granule) - $clog2(MdRatio),
   localparam int LineBits      = IndexBits - 4,
   localparam int SliceBits     = scord_pkg::idx_bits(Slices),
@@ -110,7 +111,14 @@ module scord_line_detector #(
 
   output logic                        idle_o,          // nothing in flight
   output logic [Slices-1:0]           coll_stall_o,    // per slice, statistics
-  output logic [Slices-1:0]           group_stall_o
+  output logic [Slices-1:0]           group_stall_o,
+  // Step observation per slice (StepObs; scord_line_slice): slice s at s*width.
+  output logic [Slices-1:0]           step_valid_o,
+  output logic [Slices-1:0]           step_write_o,
+  output logic [Slices*16-1:0]        step_first_o,
+  output logic [Slices*16-1:0]        step_second_o,
+  output logic [Slices*64-1:0]        step1_o,
+  output logic [Slices*64-1:0]        step2_o
 );
   localparam int BlW   = 2 * BloomBinBits;
   localparam int Slots = 16;
@@ -358,7 +366,8 @@ module scord_line_detector #(
       .PredWays      (PredWays),
       .OwnerPorts    (OwnerPorts),
       .BufImpl       (BufImpl),
-      .PredImpl      (PredImpl)
+      .PredImpl      (PredImpl),
+      .StepObs       (StepObs)
     ) u_slice (
       .clk_i             (clk_i),
       .rst_ni            (rst_ni),
@@ -410,7 +419,13 @@ module scord_line_detector #(
       .race_owner_warp_o (row),
       .idle_o            (slice_idle[s]),
       .coll_stall_o      (coll_stall_o[s]),
-      .group_stall_o     (group_stall_o[s])
+      .group_stall_o     (group_stall_o[s]),
+      .step_valid_o      (step_valid_o[s]),
+      .step_write_o      (step_write_o[s]),
+      .step_first_o      (step_first_o[s*16 +: 16]),
+      .step_second_o     (step_second_o[s*16 +: 16]),
+      .step1_o           (step1_o[s*64 +: 64]),
+      .step2_o           (step2_o[s*64 +: 64])
     );
     assign sl_race_valid[s] = rv;
     // Packed by the R* positions above.

@@ -49,6 +49,7 @@ module scord_line_slice #(
   parameter int OwnerPorts     = 2,    // owner fence-file reads per cycle: 1 or 2
   parameter int BufImpl        = scord_pkg::SramFlops,
   parameter int PredImpl       = scord_pkg::SramFlops,
+  parameter bit StepObs        = 1'b0, // drive the step observation outputs (verification only)
   localparam int SmBits   = scord_pkg::idx_bits(NumSms),
   localparam int CtaBits  = scord_pkg::idx_bits(CtasPerSm),
   localparam int SlotBits = scord_pkg::idx_bits(MaxOutstanding),
@@ -116,7 +117,17 @@ module scord_line_slice #(
   // Nothing in flight (race records may still be queued); statistics.
   output logic                       idle_o,
   output logic                       coll_stall_o,    // the accessor waited on a table set
-  output logic                       group_stall_o    // C0 held a beat for another owner group
+  output logic                       group_stall_o,   // C0 held a beat for another owner group
+  // Step observation (StepObs; zeros otherwise), as a beat leaves E4 for D: the deciding step
+  // (scord_pkg::step_e) of each slot's first lane and, for slots with two or more lanes, of its
+  // second.  Lanes beyond the second change nothing (docs/rtl.md "Same-entry lanes") and
+  // report no step.  For coverage and the testbench's comparison with the C model.
+  output logic                       step_valid_o,
+  output logic                       step_write_o,
+  output logic [Slots-1:0]           step_first_o,    // slots with a lane
+  output logic [Slots-1:0]           step_second_o,   // slots with a second lane
+  output logic [Slots*4-1:0]         step1_o,
+  output logic [Slots*4-1:0]         step2_o
 );
   localparam int FB  = FenceIdBits;
   localparam int BlW = 2 * BloomBinBits;
@@ -571,6 +582,22 @@ module scord_line_slice #(
     .step1_o      (bc_st1_u),
     .step2_o      (bc_st2_u)
   );
+
+  if (StepObs) begin : g_step_obs
+    assign step_valid_o  = adv && bc_valid;
+    assign step_write_o  = e4_info[IKind +: 2] != scord_pkg::KindLd;
+    assign step_first_o  = bc_sv;
+    assign step_second_o = bc_sv & bc_sec_u;
+    assign step1_o       = bc_st1_u;
+    assign step2_o       = bc_st2_u;
+  end else begin : g_no_step_obs
+    assign step_valid_o  = 1'b0;
+    assign step_write_o  = 1'b0;
+    assign step_first_o  = '0;
+    assign step_second_o = '0;
+    assign step1_o       = '0;
+    assign step2_o       = '0;
+  end
 
   // ---- D: the checked line and the beat's races ------------------------------------------------
   logic [Slots-1:0]  first_race;

@@ -40,17 +40,19 @@ module scord_race_ring #(
   output logic [RecW-1:0] wr_data_o,
   output logic            idle_o     // no record waiting for the write port
 );
-  logic [31:0]          alloc_d, alloc_q, tail_d, tail_q;
-  logic [63:0]          ovf_d, ovf_q;
-  logic [UsedW-1:0]     head_q, mask_q, used, slot;
+  logic [31:0]          alloc_q, tail_q;
+  logic [63:0]          ovf_q;
+  logic [UsedW-1:0]     head_q, mask_q, bitk_q, diff, slot;
   logic                 full, push, drop, oq_ready, unused_room2;
   logic [63:0]          addr;
   logic [RecW-1:0]      data;
 
-  // Occupancy from registers only: the low UsedW bits of alloc - head suffice because at most
-  // 2^MaxSizeLog2 records are ever unread.
-  assign used = alloc_q[UsedW-1:0] - head_q;
-  assign full = used > mask_q;
+  // Full without arithmetic: 0 <= alloc - head <= size = 2^k always holds (the host's
+  // contract), so alloc - head == size exactly when the two agree below bit k and differ at bit
+  // k.  An XOR and two reduction trees from registers; a subtract and a compare here were two
+  // ripple chains, 10 ns in synthesis.
+  assign diff = alloc_q[UsedW-1:0] ^ head_q;
+  assign full = ((diff & mask_q) == '0) && ((diff & bitk_q) != '0);
   assign push = rec_valid_i && !full && oq_ready;
   assign drop = rec_valid_i && full;
   assign rec_ready_o = full || oq_ready;
@@ -60,9 +62,6 @@ module scord_race_ring #(
     addr = base_i | (64'(slot) << $clog2(scord_pkg::RingRecBytes));
     data = rec_i;
     data[scord_pkg::RingSeqLsb +: scord_pkg::RingSeqW] = alloc_q;
-    alloc_d = alloc_q + 32'(push);
-    ovf_d   = ovf_q + 64'(drop);
-    tail_d  = tail_q + 32'(wr_valid_o && wr_ready_i);
   end
 
   scord_fifo #(
@@ -84,21 +83,33 @@ module scord_race_ring #(
   assign overflow_o = ovf_q;
   assign idle_o     = !wr_valid_o;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      alloc_q <= '0;
-      tail_q  <= '0;
-      ovf_q   <= '0;
-    end else begin
-      alloc_q <= alloc_d;
-      tail_q  <= tail_d;
-      ovf_q   <= ovf_d;
-    end
-  end
+  // Record numbers given, written and dropped: counters whose increment is a select, not a carry
+  // chain behind the decision.
+  scord_counter #(.Width(32)) u_alloc (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .inc_i (push),
+    .q_o   (alloc_q)
+  );
+  scord_counter #(.Width(32)) u_tail (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .inc_i (wr_valid_o && wr_ready_i),
+    .q_o   (tail_q)
+  );
+  scord_counter #(.Width(64)) u_ovf (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .inc_i (drop),
+    .q_o   (ovf_q)
+  );
   // Host registers, copied: they come from outside and fan out to the decision.
   always_ff @(posedge clk_i) begin
     head_q <= head_i[UsedW-1:0];
-    mask_q <= UsedW'((33'(1) << size_log2_i) - 33'(1));
+    for (int i = 0; i < UsedW; i++) begin
+      mask_q[i] <= 32'(size_log2_i) > i;   // bits below k
+      bitk_q[i] <= 32'(size_log2_i) == i;  // bit k
+    end
   end
 
 `ifndef SYNTHESIS

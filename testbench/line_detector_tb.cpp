@@ -42,8 +42,14 @@
 // any channel, the clear taken at once, a packet offered whenever one waits, the race ring's
 // port always ready and the ring read every cycle.  All checks still apply.
 //
-// --ring-overflow (random mode): an 8-record ring the host reads only at the end.  The records
-// read must be 8 of the C model's races and race_overflow_o the rest.
+// Step observation (-GStepObs=1'b1 in every variant here): as each beat leaves E4 the RTL gives
+// the deciding step of each slot's first and second lane; their counts per (read/write, step)
+// must equal the C model's for the first two lanes of each run of one tag on an entry (the
+// lanes the RTL applies).  The random run prints the steps reached.
+//
+// --ring-overflow (random mode): an 8-record ring the host empties only now and then (1 cycle in
+// 512), so it is full most of the time.  The records read must be C-model races, and they and
+// race_overflow_o must add up to the C model's races (some dropped, the ring wrapped).
 //
 // Usage: test_line_detector[_small] [PACKETS] [SEED] [--ring-overflow]  (defaults 20000, 1)
 //        test_line_detector[_small] [--measure] [--latency N] --vec FILE...
@@ -144,6 +150,9 @@ struct Expect {
   // it (lanes of another tag wait for the next beat); one per fence.
   uint64_t beats = 0;
   uint64_t by_type[SCORD_RACE_TYPE_COUNT] = {};
+  // Deciding steps of the lanes the RTL applies: per entry, the first two lanes of each run of
+  // one tag in lane order (a beat's slot; further lanes are no-ops, docs/rtl.md); [write][step].
+  uint64_t steps[2][SCORD_STEP_COUNT] = {};
 };
 
 // ---- Stimulus -------------------------------------------------------------------------------
@@ -340,13 +349,14 @@ bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex)
     x.pc = k.pc;
     std::map<uint64_t, unsigned> per_entry;
     std::map<uint64_t, std::pair<uint32_t, unsigned>> tag_runs;  // entry -> last tag, runs of a tag
+    std::map<uint64_t, unsigned> in_run;                          // entry -> lanes in its current run
     bool any_outside = false;
     uint64_t first_line = ~0ull;
     bool span = false;
     for (unsigned j = 0; j < kLanes; j++) {
       if (!(k.mask >> j & 1)) continue;
       x.addr = k.addr[j];
-      scord_detector_access(d, &x);
+      scord_step step = scord_detector_access(d, &x);
       ex.lanes++;
       uint64_t index;
       uint32_t tag;
@@ -356,7 +366,12 @@ bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex)
         continue;
       }
       auto run = tag_runs.emplace(index, std::make_pair(tag, 1u)).first;
-      if (run->second.first != tag) run->second = {tag, run->second.second + 1};
+      unsigned &pos = in_run[index];
+      if (run->second.first != tag) {
+        run->second = {tag, run->second.second + 1};
+        pos = 0;
+      }
+      if (++pos <= 2) ex.steps[k.kind != SCORD_LD][step]++;
       unsigned pkt = k.num;
       ex.last_touch.back()[index] = pkt;
       uint64_t v = scord_store_read(store, index);
@@ -497,7 +512,7 @@ struct SliceMem {
 struct Timing {
   bool measure = false;    // the ideal memory and ports of --measure; else the randomised ones
   unsigned latency = 100;  // --measure: cycles from a read's acceptance to its data
-  bool ring_overflow = false;  // --ring-overflow: an 8-record ring the host reads only at the end
+  bool ring_overflow = false;  // --ring-overflow: an 8-record ring the host reads only now and then
 };
 // Where the race ring sits (docs/race_ring.md): aligned to any ring size the RTL allows.
 constexpr uint64_t kRingBase = 1ull << 36;
@@ -506,6 +521,8 @@ struct Result {
   uint64_t cycles = 0, clears = 0, overflow = 0, in_stalls = 0;
   uint64_t ring_writes = 0, ring_peak = 0;  // records written; most unread at once
   unsigned ring_log2 = 0;
+  uint64_t steps[2][SCORD_STEP_COUNT] = {};  // step observation, as Expect::steps
+  bool steps_bad_code = false;
   uint64_t coll_stalls = 0, group_stalls = 0;  // slice-cycles of coll_stall_o, group_stall_o
   SliceMem sl[kSlices];
   Memory mem;
@@ -623,8 +640,13 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     // The host reads the ring (records the memory accepted up to the last edge).
     uint32_t unread = ring.unread(m->ring_tail_o);
     res.ring_peak = std::max<uint64_t>(res.ring_peak, unread);
-    if (!tm.ring_overflow && unread && (tm.measure || unread >= ring.size() / 2 || trng(4) == 0))
+    if (tm.ring_overflow) {
+      // Now and then the host empties the full ring: records are dropped while it is full, and
+      // the ring wraps with the host's head away from 0.
+      if (unread && trng(512) == 0) ring.read(m->ring_tail_o, res.races, 1 + trng(unread));
+    } else if (unread && (tm.measure || unread >= ring.size() / 2 || trng(4) == 0)) {
       ring.read(m->ring_tail_o, res.races, tm.measure ? ~0u : 1 + trng(unread));
+    }
     m->ring_head_i = ring.head;
     // The ring's write port: short random stalls.
     if (tm.measure) {
@@ -681,6 +703,20 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     bool in_fire = offering && m->in_ready_o;
     if (in_fire) progress = true;
     else if (offering) res.in_stalls++;
+    // Step observation: each beat as it leaves E4 (slices' steps are not ordered; counted).
+    for (unsigned s = 0; s < kSlices; s++) {
+      if (!(m->step_valid_o >> s & 1)) continue;
+      unsigned wr = m->step_write_o >> s & 1;
+      for (unsigned e = 0; e < kEntries; e++) {
+        unsigned b = s * kEntries + e;
+        for (unsigned k = 0; k < 2; k++) {
+          if (!(get_bits(k ? m->step_second_o : m->step_first_o, b, 1))) continue;
+          unsigned st = (unsigned)get_bits(k ? m->step2_o : m->step1_o, b * 4, 4);
+          if (st >= SCORD_STEP_COUNT) res.steps_bad_code = true;
+          else res.steps[wr][st]++;
+        }
+      }
+    }
     if (m->ring_wr_valid_o && m->ring_wr_ready_i) {
       ring.write(m->ring_wr_addr_o, m->ring_wr_data_o);
       res.ring_writes++;
@@ -797,17 +833,19 @@ uint64_t check_end(const scord_params &p, const Expect &ex, const Result &res, b
                    const Timing &tm) {
   uint64_t bad = 0;
   if (tm.ring_overflow) {
-    // The ring keeps its first 2^log2 records (the host never read): those are some of the C
-    // model's races, and every other race is counted as dropped.
-    uint64_t kept = std::min<uint64_t>(ex.races.size(), uint64_t(1) << res.ring_log2);
+    // Every record read is one of the C model's races, and every race not read was counted as
+    // dropped; the run must have dropped some and wrapped the ring.
     std::vector<scord_race> want = ex.races, got = res.races, extra;
     std::sort(want.begin(), want.end(), race_less);
     std::sort(got.begin(), got.end(), race_less);
     std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra), race_less);
-    if (!extra.empty() || got.size() != kept || res.overflow != ex.races.size() - kept) {
-      fprintf(stderr, "FAIL: overflowed ring: %zu records read (want %" PRIu64 "), %zu not the C model's, "
-                      "race_overflow_o %" PRIu64 " (want %" PRIu64 ")\n",
-              got.size(), kept, extra.size(), res.overflow, (uint64_t)ex.races.size() - kept);
+    uint64_t size = uint64_t(1) << res.ring_log2;
+    if (!extra.empty() || got.size() + res.overflow != ex.races.size() || res.overflow == 0 || got.size() <= size ||
+        res.ring_peak != size) {
+      fprintf(stderr, "FAIL: overflowing ring: %zu records read, %zu of them not the C model's, race_overflow_o %" PRIu64
+                      ", C model %zu races, at most %" PRIu64 " unread (want read + dropped = races, some dropped, "
+                      "more than %" PRIu64 " read, the ring filled to %" PRIu64 ")\n",
+              got.size(), extra.size(), res.overflow, ex.races.size(), res.ring_peak, size, size);
       bad++;
     }
   } else {
@@ -818,6 +856,18 @@ uint64_t check_end(const scord_params &p, const Expect &ex, const Result &res, b
       bad++;
     }
   }
+  // The deciding steps of every lane the RTL applies, counted per (read/write, step).
+  if (res.steps_bad_code) {
+    fprintf(stderr, "FAIL: a step code outside scord_step on the step observation port\n");
+    bad++;
+  }
+  for (unsigned w = 0; w < 2; w++)
+    for (unsigned st = 0; st < SCORD_STEP_COUNT; st++)
+      if (res.steps[w][st] != ex.steps[w][st]) {
+        fprintf(stderr, "FAIL: step %s (%s): the RTL decided %" PRIu64 " lanes with it, the C model %" PRIu64 "\n",
+                scord_step_name[st], w ? "write" : "read", res.steps[w][st], ex.steps[w][st]);
+        bad++;
+      }
   static scord_layout lay;
   scord_layout_init(&lay, &p);
   bad += compare_md("at the end", &lay, res.mem, ex.final_md, ex.last_touch.back());
@@ -871,9 +921,17 @@ int run_random(int argc, char **argv, const scord_params &p, unsigned long n, ui
          SCORD_LD_CONFIG[0] ? SCORD_LD_CONFIG : "defaults", kSlices, kOutstanding, n, ex.accesses, ex.fences,
          ex.kernels, ex.lanes, ex.outside, res.cycles, res.cycles ? (double)ex.lanes / (double)res.cycles : 0.0, ex.line_visits,
          res.races.size(), types, ex.races.size(), ex.span2, ex.same3, res.in_stalls, res.group_stalls);
+  // Step coverage of the RTL: lanes decided by each step (the first two of each entry's run).
+  unsigned reached = 0;
+  for (unsigned w = 0; w < 2; w++)
+    for (unsigned st = 0; st < SCORD_STEP_COUNT; st++) reached += res.steps[w][st] != 0;
+  printf("  steps reached: %u (read or write, step) pairs\n", reached);
+  for (unsigned st = 0; st < SCORD_STEP_COUNT; st++)
+    if (res.steps[0][st] || res.steps[1][st])
+      printf("    %-40s read %8" PRIu64 "  write %8" PRIu64 "\n", scord_step_name[st], res.steps[0][st], res.steps[1][st]);
   printf("  race ring: %u records, %" PRIu64 " written, at most %" PRIu64 " unread, %" PRIu64 " dropped%s\n",
          1u << res.ring_log2, res.ring_writes, res.ring_peak, res.overflow,
-         tm.ring_overflow ? " (--ring-overflow: read only at the end)" : "");
+         tm.ring_overflow ? " (--ring-overflow: emptied now and then)" : "");
   for (unsigned s = 0; s < kSlices; s++)
     printf("  slice %u: %" PRIu64 " reads, %" PRIu64 " write-backs, %" PRIu64 " answers out of order, peak %" PRIu64
            " reads in flight\n",
