@@ -1,7 +1,7 @@
 // tb_scord_counter.sv -- unit test of scord_counter against a naive `q + inc` counter: random
 // increments (bursts, quiet phases) over enough cycles that every chunk's carry flag is used and
 // the counter wraps; the value is compared every cycle.  Small chunks make the wrap reachable.
-// Run by rtl_model/tests/run_counter_tb.sh (CTest rtl/counter_unit_*).
+// Run by rtl_model/tests/run_unit_tb.sh counter (CTest rtl/counter_unit_*).
 module tb_scord_counter;
   parameter int Width  = 12;
   parameter int ChunkW = 3;

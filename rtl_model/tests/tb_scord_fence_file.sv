@@ -5,7 +5,7 @@
 // is checked in the cycle after its address is registered, with 4-state compares (a word the
 // valid bits or the forwarding should have hidden shows up as X or as a stale value).
 // Out-of-range SMs and warps are drawn too (they read 0, increment nothing).
-// Run by rtl_model/tests/run_fence_file_tb.sh (CTest rtl/fence_file_unit_*).
+// Run by rtl_model/tests/run_unit_tb.sh fence_file (CTest rtl/fence_file_unit_*).
 module tb_scord_fence_file;
   parameter int NumSms      = 3;
   parameter int WarpsPerSm  = 5;

@@ -4,7 +4,7 @@
 // overflows); every cycle the pop side (valid, data), the occupancy and the overflow counter
 // are compared with the model, which has the old flop FIFO's exact timing (full judged on the
 // occupancy at the start of the cycle; a record pushed in cycle t can pop from t+1).
-// Run by rtl_model/tests/run_race_fifo_tb.sh (CTest rtl/race_fifo_unit_*).
+// Run by rtl_model/tests/run_unit_tb.sh race_fifo (CTest rtl/race_fifo_unit_*).
 module tb_scord_race_fifo;
   parameter int Entries = 5;
   parameter int Width   = 16;
