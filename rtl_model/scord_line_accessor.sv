@@ -5,10 +5,21 @@
 // back, and writes it to memory (masked by the entries the beat wrote).
 // Workload: one beat in, one beat out to the check and one checked line back per cycle, with
 // MaxOutstanding beats in flight (256: the default GPU's metadata latency behind the in-order
-// hand-off, docs/rtl.md "Line-rate detector").  The per-beat data sit in two memories on
-// scord_sram_1r1w (the line buffer, MaxOutstanding x 1024 bits, and the beat info); the flops
-// hold pointers, one ready and one follower record per slot, and the predecessor table's
-// valid bits.
+// hand-off, docs/rtl.md "Line-rate detector").  The per-beat data sit in two banked memories
+// (scord_sram_banked: the line buffer, MaxOutstanding x 1024 bits, and the beat info), BufBanks
+// banks of macros whose read takes BufReadCycles cycles and whose ports take one access per
+// BufMinCycles cycles; the flops hold pointers, one ready and one follower record per slot, the
+// predecessor table's valid bits and, per bank, the state of the read it holds.
+//
+// Reads.  Beats are handed to the check in slot order, so the buffers are read in slot order:
+// slot s sits in bank s % BufBanks, and the BufBanks slots after the next one to hand over
+// are read ahead, one bank each (the bank's output holds its slot's data until it is handed
+// over; no output queue).  The info is read as soon as the beat's info write has settled
+// (BufMinCycles), the line once it is in the buffer and settled.  A line that arrives for the
+// next line to read (a checked line forwarded to its follower, or a memory answer) skips the
+// buffer through a small bypass FIFO, so the banks' latency is paid only by lines that arrive
+// early.  Lines go into the buffer through a small write queue whose head waits while its
+// bank's write port is busy.
 //
 // Same-line beats.  A beat whose line has an older beat in flight (allocated, not yet checked
 // back) does not read memory: it is that beat's follower and receives its checked line when
@@ -36,6 +47,11 @@ module scord_line_accessor #(
   parameter int WrFifoDepth    = 2,
   parameter int RdFifoDepth    = 4,  // a read waits two cycles behind earlier write-backs
   parameter int BufImpl        = scord_pkg::SramFlops,
+  parameter int BufBanks       = scord_pkg::LineBufBanks,        // see scord_sram_banked
+  parameter int BufReadCycles  = scord_pkg::LineBufReadCycles,
+  parameter int BufMinCycles   = scord_pkg::LineBufMinCycles,
+  parameter int WbDepth        = 4,    // the buffer's write queue
+  parameter int BypDepth       = 2,    // lines bypassing the buffer, waiting to be handed over
   parameter int PredImpl       = scord_pkg::SramFlops,
   localparam int SlotBits = scord_pkg::idx_bits(MaxOutstanding),
   localparam int DataBits = Entries * 64
@@ -99,11 +115,17 @@ module scord_line_accessor #(
   localparam int BeatW    = 1 + LineIdxBits;   // what the allocation needs; the info waits aside
   localparam int WrW      = LineIdxBits + Entries + DataBits;
   localparam int RdW      = LineIdxBits + SlotBits + WcBits;
+  localparam int BankBits = scord_pkg::idx_bits(BufBanks);
+  localparam int RcBits   = scord_pkg::idx_bits(BufReadCycles);
+  localparam int WbW      = SlotBits + 1 + DataBits;   // slot, sets ready, line
 
   // Parameter checks as a reference to a module that does not exist (scord_detect.sv: the
   // static assertion Verilator, Yosys and Icarus all stop on).
   if ((MaxOutstanding & (MaxOutstanding - 1)) != 0 || MaxOutstanding < 2) begin : g_mo_check
     scord_error_line_accessor_max_outstanding_not_a_power_of_two u_bad_mo ();
+  end
+  if (BufBanks > MaxOutstanding / 2 || WbDepth < 2) begin : g_bank_check
+    scord_error_line_accessor_buf_banks_above_half_the_slots_or_wb_depth_below_two u_bad_bk ();
   end
   if ((PredSets & (PredSets - 1)) != 0 || PredSets < 2 || SetBits >= LineIdxBits ||
       PredWays < 1) begin : g_pred_check
@@ -195,9 +217,22 @@ module scord_line_accessor #(
   logic                      fw_valid_d, fw_valid_q;
   logic [SlotBits-1:0]       fw_slot_d, fw_slot_q;
   logic [DataBits-1:0]       fw_data_d, fw_data_q;
-  // Presentation to the check: the slot whose buffer word is being read out.
-  logic                      pres_valid_d, pres_valid_q;
-  logic [SlotBits-1:0]       pres_slot_d, pres_slot_q;
+  // Reads ahead, in slot order: iss is the next slot to hand to the check, irp the next whose
+  // info is read, drp the next whose line is read (iss <= drp <= irp <= iss + BufBanks).  Per
+  // bank: its slot's info read (iv, icnt cycles to go) and line read (dv, dcnt; dbyp: the line
+  // is in the bypass FIFO), and ok when both are out.  cv: the next slot's bank is ok.
+  logic [PtrBits-1:0]        irp_d, irp_q, drp_d, drp_q, sap;
+  logic [BufBanks-1:0]       iv_d, iv_q, dv_d, dv_q, dbyp_d, dbyp_q, ok_d;
+  logic [RcBits-1:0]         icnt_d [BufBanks];
+  logic [RcBits-1:0]         icnt_q [BufBanks];
+  logic [RcBits-1:0]         dcnt_d [BufBanks];
+  logic [RcBits-1:0]         dcnt_q [BufBanks];
+  logic                      cv_d, cv_q;
+  logic                      rdy_d, rdy_q;   // ready_q[drp_q], from a register
+  // The buffer's write, registered after the queue's pop (the macro pins then start at flops).
+  logic                      w_valid_q, w_mark_q;
+  logic [SlotBits-1:0]       w_slot_q;
+  logic [DataBits-1:0]       w_data_q;
 
   // ---- Memories ----
   logic [SetBits-1:0]        pt_raddr, pt_waddr;
@@ -205,36 +240,75 @@ module scord_line_accessor #(
   logic                      pt_we;
   scord_sram_1r1w #(.Depth(PredSets), .Width(PredW), .Impl(PredImpl)) u_pred (
     .clk_i  (clk_i),
+    .re_i   (1'b1),
     .raddr_i(pt_raddr),
     .rdata_o(pt_rdata),
     .we_i   (pt_we),
     .waddr_i(pt_waddr),
     .wdata_i(pt_wdata)
   );
-  logic [SlotBits-1:0]       buf_raddr, buf_waddr;
-  logic [DataBits-1:0]       buf_wdata;
-  logic                      buf_we;
-  scord_sram_1r1w #(.Depth(MaxOutstanding), .Width(DataBits), .Impl(BufImpl)) u_buf (
+  logic [SlotBits-1:0]       buf_waddr;
+  logic [DataBits-1:0]       buf_wdata, buf_rdata;
+  logic                      buf_we, ird, drd, byp, byp_fw, byp_rsp, byp_cand, take;
+  logic                      bq_ready, bq_valid, bq_pop, unused_bq_room2, unused_bq_valid;
+  logic [DataBits-1:0]       bq_data;
+  logic                      wb_push, wb_ready, wb_room2, wb_valid, wb_pop;
+  logic [WbW-1:0]            wb_data;
+  logic [BankBits-1:0]       iss_bank, irp_bank, drp_bank, wb_bank;
+  logic [BufBanks-1:0]       buf_wfree, unused_info_wfree;
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [BankBits-1:0] slot_bank(input logic [PtrBits-1:0] p);
+    slot_bank = (BufBanks > 1) ? BankBits'(p) : '0;
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign iss_bank = slot_bank(iss_ptr_q);
+  assign irp_bank = slot_bank(irp_q);
+  assign drp_bank = slot_bank(drp_q);
+  scord_sram_banked #(
+    .Depth     (MaxOutstanding),
+    .Width     (DataBits),
+    .Banks     (BufBanks),
+    .ReadCycles(BufReadCycles),
+    .MinCycles (BufMinCycles),
+    .Impl      (BufImpl)
+  ) u_buf (
     .clk_i  (clk_i),
-    .raddr_i(buf_raddr),
-    .rdata_o(chk_data_o),
+    .rst_ni (rst_ni),
+    .re_i   (drd),
+    .raddr_i(drp_q[SlotBits-1:0]),
+    .rbank_i(iss_bank),
+    .rdata_o(buf_rdata),
     .we_i   (buf_we),
     .waddr_i(buf_waddr),
-    .wdata_i(buf_wdata)
+    .wdata_i(buf_wdata),
+    .wfree_o(buf_wfree)
   );
   logic [InfoW-1:0]          info_rdata, info_wdata;
   logic                      info_we;
-  scord_sram_1r1w #(.Depth(MaxOutstanding), .Width(InfoW), .Impl(BufImpl)) u_info (
+  scord_sram_banked #(
+    .Depth     (MaxOutstanding),
+    .Width     (InfoW),
+    .Banks     (BufBanks),
+    .ReadCycles(BufReadCycles),
+    .MinCycles (BufMinCycles),
+    .Impl      (BufImpl)
+  ) u_info (
     .clk_i  (clk_i),
-    .raddr_i(buf_raddr),
+    .rst_ni (rst_ni),
+    .re_i   (ird),
+    .raddr_i(irp_q[SlotBits-1:0]),
+    .rbank_i(iss_bank),
     .rdata_o(info_rdata),
     .we_i   (info_we),
     .waddr_i(alloc_ptr_q[SlotBits-1:0]),
-    .wdata_i(info_wdata)
+    .wdata_i(info_wdata),
+    .wfree_o(unused_info_wfree)   // written in slot order, one bank per cycle
   );
   assign {chk_nomem_o, chk_line_o, chk_info_o} = info_rdata;
-  assign chk_valid_o = pres_valid_q;
-  assign chk_slot_o  = pres_slot_q;
+  assign chk_data_o  = dbyp_q[iss_bank] ? bq_data : buf_rdata;
+  assign chk_valid_o = cv_q;
+  assign chk_slot_o  = iss_ptr_q[SlotBits-1:0];
+  assign take        = cv_q && chk_ready_i;
 
   // ---- Queues to the memory port ----
   logic            wq_push, wq_ready, wq_valid, wq_pop, unused_wq_room2;
@@ -314,7 +388,7 @@ module scord_line_accessor #(
     if (b_alloc && !done_fire) full_d = (in_flight == PtrBits'(MaxOutstanding - 1));
     else if (done_fire && !b_alloc) full_d = 1'b0;
   end
-  assign done_ready_o = wq_ready;
+  assign done_ready_o = wq_ready && wb_room2;
   assign done_fire    = done_valid_i && done_ready_o;
   assign done_mem     = done_fire && !done_nomem_i;
   assign wq_push      = done_mem && (done_wmask_i != '0);
@@ -410,20 +484,114 @@ module scord_line_accessor #(
   assign info_we   = b_alloc;
   assign info_wdata = {b_nomem_q, b_line_q, b_info};
 
-  // ---- Issue to the check, in order ----
-  logic iss_adv, iss_take;
-  assign iss_adv  = !pres_valid_q || chk_ready_i;
-  assign iss_take = iss_adv && (iss_ptr_q != alloc_ptr_q) && ready_q[iss_ptr_q[SlotBits-1:0]];
-  assign buf_raddr = iss_take ? iss_ptr_q[SlotBits-1:0] : pres_slot_q;
+  // ---- Reads ahead, in slot order ----
+  // The info of slot irp once its write has settled, into its bank when the bank's slot has
+  // been handed over (with one bank, also in the cycle it is handed over).  The line of slot
+  // drp once it is in the buffer and settled, its info read out or going out now.
+  assign ird = (irp_q != sap) && (!iv_q[irp_bank] || (BufBanks == 1 && take));
+  assign drd = rdy_q && (drp_q != irp_q || ird);
+  // A line arriving for the next line to read (not in the buffer, its info read out or going
+  // out now): into the bypass FIFO instead, forwarded line first.  Bypassed lines are handed
+  // over in slot order, so a FIFO holds them.
+  assign byp_cand = !rdy_q && (drp_q != irp_q || ird) && bq_ready;
+  assign byp_fw   = fw_valid_q && fw_slot_q == drp_q[SlotBits-1:0] && byp_cand;
+  assign byp_rsp  = !fw_valid_q && mem_rsp_valid_i && mem_rsp_ready_o &&
+                    mem_rsp_tag_i == drp_q[SlotBits-1:0] && byp_cand;
+  assign byp      = byp_fw || byp_rsp;
+  assign bq_pop   = take && dbyp_q[iss_bank];
+  scord_fifo #(.Width(DataBits), .Depth(BypDepth)) u_bq (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(byp),
+    .ready_o(bq_ready),
+    .room2_o(unused_bq_room2),
+    .data_i (fw_valid_q ? fw_data_q : mem_rsp_data_i),
+    .valid_o(bq_valid),
+    .ready_i(bq_pop),
+    .data_o (bq_data)
+  );
+  assign unused_bq_valid = bq_valid;
 
-  // ---- Buffer writes: forwarded lines first, then memory responses ----
-  assign mem_rsp_ready_o = !fw_valid_q;
-  assign buf_we    = fw_valid_q || mem_rsp_valid_i;
-  assign buf_waddr = fw_valid_q ? fw_slot_q : mem_rsp_tag_i;
-  assign buf_wdata = fw_valid_q ? fw_data_q : mem_rsp_data_i;
+  // ---- Buffer writes: forwarded lines first, then memory responses, through a queue whose
+  // head waits for its bank's write port.  A done line is taken only with room for its
+  // forward (room2: one push may be ahead of it).
+  assign mem_rsp_ready_o = !fw_valid_q && wb_ready;
+  // Every line goes into the buffer, bypassed or not: the queue's push then does not wait for
+  // the bypass decision.  A bypassed line's write does not set its slot's ready bit: it may
+  // land after the slot has been handed over, freed and taken by a new beat (whose own line
+  // is queued behind it, so the data end right).
+  assign wb_push = fw_valid_q || (mem_rsp_valid_i && mem_rsp_ready_o);
+  scord_fifo #(.Width(WbW), .Depth(WbDepth)) u_wb (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(wb_push),
+    .ready_o(wb_ready),
+    .room2_o(wb_room2),
+    .data_i (fw_valid_q ? {fw_slot_q, !byp, fw_data_q} : {mem_rsp_tag_i, !byp, mem_rsp_data_i}),
+    .valid_o(wb_valid),
+    .ready_i(wb_pop),
+    .data_o (wb_data)
+  );
+  // The head leaves when its bank's port is free (its write lands one edge later, from w).
+  logic [SlotBits-1:0] wb_slot;
+  logic                wb_mark;
+  logic [DataBits-1:0] wb_line;
+  assign {wb_slot, wb_mark, wb_line} = wb_data;
+  assign wb_bank = slot_bank(PtrBits'(wb_slot));
+  assign wb_pop  = wb_valid && buf_wfree[wb_bank] &&
+                   !(BufMinCycles > 1 && w_valid_q && slot_bank(PtrBits'(w_slot_q)) == wb_bank);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) w_valid_q <= 1'b0;
+    else         w_valid_q <= wb_pop;
+  end
+  always_ff @(posedge clk_i) begin  // loaded every cycle, used under w_valid_q
+    w_slot_q <= wb_slot;
+    w_mark_q <= wb_mark;
+    w_data_q <= wb_line;
+  end
+  assign buf_we    = w_valid_q;
+  assign buf_waddr = w_slot_q;
+  assign buf_wdata = w_data_q;
+
+  // A written line is read only BufMinCycles edges after its write (the settle line sets its
+  // ready bit), and a beat's info BufMinCycles edges after its allocation (sap follows
+  // alloc_ptr that much later).
+  logic                stl_v;
+  logic [SlotBits-1:0] stl_slot;
+  if (BufMinCycles > 1) begin : g_settle
+    logic [BufMinCycles-2:0] sv_q, av_q;
+    logic [SlotBits-1:0]     ss_q [BufMinCycles-1];
+    logic [PtrBits-1:0]      sap_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        sv_q  <= '0;
+        av_q  <= '0;
+        sap_q <= '0;
+      end else begin
+        for (int i = BufMinCycles - 2; i > 0; i--) begin
+          sv_q[i] <= sv_q[i-1];
+          av_q[i] <= av_q[i-1];
+        end
+        sv_q[0] <= buf_we && w_mark_q;
+        av_q[0] <= b_alloc;
+        sap_q   <= sap_q + PtrBits'(av_q[BufMinCycles-2]);
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      ss_q[0] <= buf_waddr;
+      for (int i = 1; i < BufMinCycles - 1; i++) ss_q[i] <= ss_q[i-1];
+    end
+    assign stl_v    = sv_q[BufMinCycles-2];
+    assign stl_slot = ss_q[BufMinCycles-2];
+    assign sap      = sap_q;
+  end else begin : g_nosettle
+    assign stl_v    = buf_we && w_mark_q;
+    assign stl_slot = buf_waddr;
+    assign sap      = alloc_ptr_q;
+  end
 
   assign idle_o = (in_flight == '0) && !in_valid && !a_valid_q && !b_valid_q && !wq_valid &&
-                  !rq_valid && !rp_valid_q && !fw_valid_q;
+                  !rq_valid && !rp_valid_q && !fw_valid_q && !wb_valid;
 
   always_comb begin
     alloc_ptr_d = alloc_ptr_q;
@@ -467,12 +635,9 @@ module scord_line_accessor #(
     b_leq_d     = 1'b0;
     fw_valid_d  = 1'b0;
     fw_slot_d   = fw_slot_q;
-    pres_valid_d = pres_valid_q;
-    pres_slot_d  = pres_slot_q;
 
-    // Lines arriving in the buffer.
-    if (fw_valid_q) ready_d[fw_slot_q] = 1'b1;
-    else if (mem_rsp_valid_i) ready_d[mem_rsp_tag_i] = 1'b1;
+    // Lines settled in the buffer.
+    if (stl_v) ready_d[stl_slot] = 1'b1;
 
     // A checked line back: forward it to the follower, or retire the table entry it holds.
     if (done_fire) done_ptr_d = done_nxt_q;
@@ -522,14 +687,54 @@ module scord_line_accessor #(
       {a_nomem_d, a_line_d} = in_data;
     end
 
-    // Presentation.
-    if (iss_take) begin
-      iss_ptr_d    = iss_ptr_q + 1'b1;
-      pres_valid_d = 1'b1;
-      pres_slot_d  = iss_ptr_q[SlotBits-1:0];
-    end else if (iss_adv) begin
-      pres_valid_d = 1'b0;
+  end
+
+  // Reads ahead and the hand-over (a bank handed over is free for its next slot's reads).
+  always_comb begin
+    irp_d      = irp_q + PtrBits'(ird);
+    drp_d      = drp_q + PtrBits'(drd || byp);
+    iss_ptr_d  = iss_ptr_q + PtrBits'(take);
+    iv_d       = iv_q;
+    dv_d       = dv_q;
+    dbyp_d     = dbyp_q;
+    for (int b = 0; b < BufBanks; b++) begin
+      icnt_d[b] = (icnt_q[b] != '0) ? icnt_q[b] - 1'b1 : '0;
+      dcnt_d[b] = (dcnt_q[b] != '0) ? dcnt_q[b] - 1'b1 : '0;
     end
+    if (take) begin
+      iv_d[iss_bank]   = 1'b0;
+      dv_d[iss_bank]   = 1'b0;
+      dbyp_d[iss_bank] = 1'b0;
+    end
+    if (ird) begin
+      iv_d[irp_bank]   = 1'b1;
+      icnt_d[irp_bank] = RcBits'(BufReadCycles - 1);
+    end
+    if (drd) begin
+      dv_d[drp_bank]   = 1'b1;
+      dcnt_d[drp_bank] = RcBits'(BufReadCycles - 1);
+    end
+    if (byp) begin
+      dv_d[drp_bank]   = 1'b1;
+      dcnt_d[drp_bank] = '0;
+      dbyp_d[drp_bank] = 1'b1;
+    end
+    for (int b = 0; b < BufBanks; b++)
+      ok_d[b] = iv_d[b] && dv_d[b] && icnt_d[b] == '0 && dcnt_d[b] == '0;
+    // The next slot's bank after this edge: this one, or the one after it when handed over.
+    cv_d = take ? ok_d[slot_bank(iss_ptr_q + 1'b1)] : ok_d[iss_bank];
+  end
+  // ready_d at drp_d, from two selects on registers and this edge's updates, chosen last.
+  always_comb begin
+    logic [SlotBits-1:0] d0, d1;
+    logic                r0, r1;
+    d0 = drp_q[SlotBits-1:0];
+    d1 = d0 + 1'b1;
+    r0 = ready_q[d0] || (stl_v && stl_slot == d0);
+    r1 = ready_q[d1] || (stl_v && stl_slot == d1);
+    if (b_alloc && b_slot == d0) r0 = b_nomem_q;
+    if (b_alloc && b_slot == d1) r1 = b_nomem_q;
+    rdy_d = (drd || byp) ? r1 : r0;
   end
 
   // B's decision facts for the next cycle, from what B registers at this edge.  With lw hitting
@@ -587,7 +792,17 @@ module scord_line_accessor #(
       lw_valid_q   <= 1'b0;
       lw2_valid_q  <= 1'b0;
       fw_valid_q   <= 1'b0;
-      pres_valid_q <= 1'b0;
+      irp_q        <= '0;
+      drp_q        <= '0;
+      iv_q         <= '0;
+      dv_q         <= '0;
+      dbyp_q       <= '0;
+      cv_q         <= 1'b0;
+      rdy_q        <= 1'b0;
+      for (int b = 0; b < BufBanks; b++) begin
+        icnt_q[b] <= '0;
+        dcnt_q[b] <= '0;
+      end
     end else begin
       alloc_ptr_q  <= alloc_ptr_d;
       full_q       <= full_d;
@@ -607,7 +822,17 @@ module scord_line_accessor #(
       lw_valid_q   <= lw_valid_d;
       lw2_valid_q  <= lw2_valid_d;
       fw_valid_q   <= fw_valid_d;
-      pres_valid_q <= pres_valid_d;
+      irp_q        <= irp_d;
+      drp_q        <= drp_d;
+      iv_q         <= iv_d;
+      dv_q         <= dv_d;
+      dbyp_q       <= dbyp_d;
+      cv_q         <= cv_d;
+      rdy_q        <= rdy_d;
+      for (int b = 0; b < BufBanks; b++) begin
+        icnt_q[b] <= icnt_d[b];
+        dcnt_q[b] <= dcnt_d[b];
+      end
     end
   end
 
@@ -639,7 +864,6 @@ module scord_line_accessor #(
     b_free_lw_q <= b_free_lw_d;
     fw_slot_q   <= fw_slot_d;
     fw_data_q   <= fw_data_d;
-    pres_slot_q <= pres_slot_d;
   end
 
 `ifndef SYNTHESIS
@@ -647,13 +871,15 @@ module scord_line_accessor #(
   logic [MaxOutstanding-1:0] rd_out_q;  // a read of the slot is outstanding
   logic [MaxOutstanding-1:0] rd_pend_q; // a read of the slot is pushed, its data not yet taken
   logic [MaxOutstanding-1:0] coming;    // the slot's line is in the buffer or on its way
+  logic [MaxOutstanding-1:0] wpend_q;   // the slot's line is queued or settling
+  logic [MaxOutstanding-1:0] byp_got_q; // the slot's line went to the bypass FIFO
   // Every beat in flight gets its line: it is ready, or its read is pending, or its line is
   // being forwarded, or it is the recorded follower of a beat in flight.  Checked only in the
   // small variants (a per-slot scan every cycle would slow the 256-deep co-simulation).
   localparam bit CheckSlots = MaxOutstanding <= 32;
   always_comb begin
     coming = '1;
-    if (CheckSlots) coming = ready_q | rd_pend_q;
+    if (CheckSlots) coming = ready_q | rd_pend_q | wpend_q | byp_got_q;
     if (fw_valid_q) coming[fw_slot_q] = 1'b1;
     if (fl_valid_q) coming[fl_slot_q] = 1'b1;
     for (int p = 0; p < (CheckSlots ? MaxOutstanding : 0); p++) begin
@@ -670,12 +896,14 @@ module scord_line_accessor #(
     if (!rst_ni) begin
       rd_out_q   <= '0;
       rd_pend_q  <= '0;
+      wpend_q    <= '0;
+      byp_got_q  <= '0;
       chk_hold_q <= 1'b0;
     end else begin
       if (full_q != in_flight[PtrBits-1])
         $fatal(1, "scord_line_accessor: registered full flag %0d with %0d beats in flight", full_q,
                in_flight);
-      if (done_fire && (iss_ptr_q - done_ptr_q) == (PtrBits)'(pres_valid_q))
+      if (done_fire && iss_ptr_q == done_ptr_q)
         $fatal(1, "scord_line_accessor: a checked line back that was never handed to the check");
       if (done_fire && done_slot_i != done_slot)
         $fatal(1, "scord_line_accessor: line back for slot %0d, oldest is %0d", done_slot_i,
@@ -711,6 +939,26 @@ module scord_line_accessor #(
       if (rq_valid && !rq_wait[WcBits-1] && rq_wait > wpush_q - wsent_q)
         $fatal(1, "scord_line_accessor: a read waits for %0d write-backs, %0d are queued",
                rq_wait, wpush_q - wsent_q);
+      if (!(drp_q - iss_ptr_q <= irp_q - iss_ptr_q && irp_q - iss_ptr_q <= PtrBits'(BufBanks) &&
+            irp_q - done_ptr_q <= in_flight))
+        $fatal(1, "scord_line_accessor: read pointers out of order (iss %0d drp %0d irp %0d)",
+               iss_ptr_q, drp_q, irp_q);
+      if (cv_q && !(iv_q[iss_bank] && dv_q[iss_bank] && icnt_q[iss_bank] == '0 &&
+                    dcnt_q[iss_bank] == '0 && iss_ptr_q != drp_q))
+        $fatal(1, "scord_line_accessor: slot %0d handed over before its reads are out", iss_ptr_q);
+      if (rdy_q != ready_q[drp_q[SlotBits-1:0]])
+        $fatal(1, "scord_line_accessor: registered ready flag %0d, slot %0d's ready bit %0d", rdy_q,
+               drp_q, ready_q[drp_q[SlotBits-1:0]]);
+      if (wb_push && !wb_ready)
+        $fatal(1, "scord_line_accessor: a line pushed into a full write queue");
+      if (byp && !bq_ready)
+        $fatal(1, "scord_line_accessor: a line pushed into a full bypass FIFO");
+      if (bq_pop && !bq_valid)
+        $fatal(1, "scord_line_accessor: a bypassed slot handed over with the bypass FIFO empty");
+      if (wb_push && !byp) wpend_q[fw_valid_q ? fw_slot_q : mem_rsp_tag_i] <= 1'b1;
+      if (stl_v) wpend_q[stl_slot] <= 1'b0;
+      if (byp) byp_got_q[drp_q[SlotBits-1:0]] <= 1'b1;
+      if (b_alloc) byp_got_q[b_slot] <= 1'b0;
       if (rq_push) rd_pend_q[b_slot] <= 1'b1;
       if (mem_rsp_valid_i && mem_rsp_ready_o) rd_pend_q[mem_rsp_tag_i] <= 1'b0;
       if (mem_rd_valid_o && mem_rd_ready_i) rd_out_q[mem_rd_tag_o] <= 1'b1;

@@ -42,6 +42,9 @@ module scord_line_detector #(
   parameter int          PredWays       = 4,
   parameter int          QueueDepth     = 2,    // beats queued per slice behind the splitter
   parameter int          BufImpl        = scord_pkg::SramFlops,
+  parameter int          BufBanks       = scord_pkg::LineBufBanks,
+  parameter int          BufReadCycles  = scord_pkg::LineBufReadCycles,
+  parameter int          BufMinCycles   = scord_pkg::LineBufMinCycles,
   parameter int          PredImpl       = scord_pkg::SramFlops,
   parameter bit          StepObs        = 1'b0, // drive step_* (verification only)
   localparam int IndexBits     = $clog2(HeapBytes) - $clog2(Granule) - $clog2(MdRatio),
@@ -366,6 +369,9 @@ module scord_line_detector #(
       .PredWays      (PredWays),
       .OwnerPorts    (OwnerPorts),
       .BufImpl       (BufImpl),
+      .BufBanks      (BufBanks),
+      .BufReadCycles (BufReadCycles),
+      .BufMinCycles  (BufMinCycles),
       .PredImpl      (PredImpl),
       .StepObs       (StepObs)
     ) u_slice (

@@ -48,6 +48,9 @@ module scord_line_slice #(
   parameter int PredWays       = 4,
   parameter int OwnerPorts     = 2,    // owner fence-file reads per cycle: 1 or 2
   parameter int BufImpl        = scord_pkg::SramFlops,
+  parameter int BufBanks       = scord_pkg::LineBufBanks,
+  parameter int BufReadCycles  = scord_pkg::LineBufReadCycles,
+  parameter int BufMinCycles   = scord_pkg::LineBufMinCycles,
   parameter int PredImpl       = scord_pkg::SramFlops,
   parameter bit StepObs        = 1'b0, // drive the step observation outputs (verification only)
   localparam int SmBits   = scord_pkg::idx_bits(NumSms),
@@ -283,6 +286,9 @@ module scord_line_slice #(
     .Entries       (Slots),
     .InfoBits      (InfoW),
     .BufImpl       (BufImpl),
+    .BufBanks      (BufBanks),
+    .BufReadCycles (BufReadCycles),
+    .BufMinCycles  (BufMinCycles),
     .PredImpl      (PredImpl)
   ) u_accessor (
     .clk_i          (clk_i),

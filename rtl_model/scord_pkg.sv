@@ -154,5 +154,13 @@ package scord_pkg;
   // waiver below runs to the end of this file only.
   /* verilator lint_off UNUSEDPARAM */
   localparam int LineOutstanding = 256;
+  // The line buffer and beat info as banked macros (scord_sram_banked; docs/synth.md section 5,
+  // "Banked line buffer"): with the 0.18 um macro model a 32-word bank reads in 14.6 ns and
+  // takes one access per 21.4 ns, so at the 3.0 ns target a read is given 6 cycles (14.6 ns
+  // plus the bank select and the check's input stage, 1.5 ns, within 18 ns), a port 8 cycles
+  // (24 ns), and 8 banks keep one read per cycle going in slot order.
+  localparam int LineBufBanks      = 8;
+  localparam int LineBufReadCycles = 6;
+  localparam int LineBufMinCycles  = 8;
 
 endpackage

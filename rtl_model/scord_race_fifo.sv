@@ -121,6 +121,7 @@ module scord_race_fifo #(
     .AddrBits(PtrBits)
   ) u_mem (
     .clk_i  (clk_i),
+    .re_i   (1'b1),
     .raddr_i(rd_q),
     .rdata_o(mem_rdata),
     .we_i   (mem_we),

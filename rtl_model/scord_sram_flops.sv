@@ -1,7 +1,7 @@
 // scord_sram_flops.sv -- the flip-flop implementation behind scord_sram_1r1w and
-// scord_sram_nr1w: Depth x Width flops without reset, ReadPorts registered read addresses, each
-// read an index into the array after its address register (synchronous-SRAM timing), one
-// write port.  A flop array has as many read ports as muxes, so ReadPorts share one array.
+// scord_sram_nr1w: Depth x Width flops without reset, ReadPorts registered read addresses
+// (loaded when the port's re_i is set), each read an index into the array after its address
+// register (synchronous-SRAM timing), one write port.  A flop array has as many read ports as muxes, so ReadPorts share one array.
 // The array is an unpacked memory indexed once per port (not a packed vector with per-word
 // compares): simulators evaluate it as one array access, Yosys infers a memory whose read
 // address register it merges into a synchronous read port (flops and muxes in the ASIC flow,
@@ -13,6 +13,7 @@ module scord_sram_flops #(
   parameter int AddrBits  = scord_pkg::idx_bits(Depth)
 ) (
   input  logic                          clk_i,
+  input  logic [ReadPorts-1:0]          re_i,
   input  logic [ReadPorts*AddrBits-1:0] raddr_i,
   output logic [ReadPorts*Width-1:0]    rdata_o,
   input  logic                          we_i,
@@ -28,7 +29,8 @@ module scord_sram_flops #(
     if (we_i && (32'(waddr_i) < Depth)) mem_q[waddr_i] <= wdata_i;
   end
   always_ff @(posedge clk_i) begin
-    raddr_q <= raddr_i;
+    for (int p = 0; p < ReadPorts; p++)
+      if (re_i[p]) raddr_q[p*AddrBits +: AddrBits] <= raddr_i[p*AddrBits +: AddrBits];
   end
 
   for (genvar p = 0; p < ReadPorts; p++) begin : g_rd

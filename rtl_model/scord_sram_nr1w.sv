@@ -27,6 +27,7 @@ module scord_sram_nr1w #(
         .AddrBits(AddrBits)
       ) u_ram (
         .clk_i  (clk_i),
+        .re_i   (1'b1),
         .raddr_i(raddr_i[p*AddrBits +: AddrBits]),
         .rdata_o(rdata_o[p*Width +: Width]),
         .we_i   (we_i),
@@ -42,6 +43,7 @@ module scord_sram_nr1w #(
       .AddrBits (AddrBits)
     ) u_flops (
       .clk_i  (clk_i),
+      .re_i   ('1),
       .raddr_i(raddr_i),
       .rdata_o(rdata_o),
       .we_i   (we_i),

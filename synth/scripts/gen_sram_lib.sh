@@ -3,13 +3,16 @@
 # scord_sram_macro_<Depth>x<Width> from the 0.18 um area/access-time model of docs/synth.md
 # ("Memory macro model").  Called by synth_top.sh with the shapes the design instantiates.
 #
-# Usage: gen_sram_lib.sh OUT.lib OUT_stubs.v OUT_table.txt DxW[:AddrBits] ...
+# Usage: gen_sram_lib.sh OUT.lib OUT_stubs.v OUT_table.txt DxW[mC][:AddrBits] ...
+#   mC: the user gives the read C cycles (scord_sram_1r1w ReadCycles > 1); the cell is named
+#   scord_sram_macro_<D>x<W>m<C>, its table line ends with C, and OUT_mcp.tcl (beside OUT.lib)
+#   gets the multicycle constraints that say so to OpenSTA.
 # Model (fitted to the GF180MCU 180 nm SRAM macros gf180mcu_fd_ip_sram__sram64x8m8wm1 and
 # __sram512x8m8wm1, typical corner 1.8 V 25 C; override any constant from the environment):
 #   area_um2 = SCORD_SRAM_PERIPH_UM2 + SCORD_SRAM_BIT_UM2 * Depth * Width
 #   access   = SCORD_SRAM_TACC_NS + SCORD_SRAM_TACC_DOUBLING_NS * log2(Depth / 64)   (clk -> Q)
 #   setup    = SCORD_SRAM_SETUP_NS (address, write enable, write data to clk), hold 0
-# Each cell is written as a 1r1w macro: clk_i, raddr_i, rdata_o, we_i, waddr_i, wdata_i.
+# Each cell is written as a 1r1w macro: clk_i, re_i, raddr_i, rdata_o, we_i, waddr_i, wdata_i.
 set -eu
 lib=$1 stubs=$2 table=$3; shift 3
 periph=${SCORD_SRAM_PERIPH_UM2:-85023}
@@ -52,11 +55,14 @@ HDR
 } > "$lib"
 : > "$stubs"
 : > "$table"
+mcp=${lib%.lib}_mcp.tcl
+: > "$mcp"
 declared=" "
 for s in "$@"; do
-  dw=${s%%:*}; d=${dw%x*}; w=${dw#*x}
+  dwc=${s%%:*}; dw=${dwc%m*}; d=${dw%x*}; w=${dw#*x}
+  rc=1; [ "$dwc" != "$dw" ] && rc=${dwc##*m}
   ab=${s#*:}; [ "$ab" = "$s" ] && ab=$(awk -v d="$d" 'BEGIN { b = 1; while ((2 ^ b) < d) b++; print b }')
-  cell=scord_sram_macro_${d}x${w}
+  cell=scord_sram_macro_${dwc}
   read -r area acc <<< "$(awk -v p="$periph" -v b="$bit" -v t="$tacc" -v k="$tdbl" -v d="$d" -v w="$w" \
     'BEGIN { printf "%.1f %.3f\n", p + b * d * w, t + k * log(d / 64) / log(2) }')"
   for n in "$ab" "$w"; do
@@ -76,6 +82,9 @@ for s in "$@"; do
     interface_timing : true;
     pin(clk_i) { direction : input; clock : true; capacitance : 0.05; }
     bus(raddr_i) { bus_type : bus$ab; direction : input; capacitance : 0.02;
+      $setup
+    }
+    pin(re_i) { direction : input; capacitance : 0.02;
       $setup
     }
     pin(we_i) { direction : input; capacitance : 0.02;
@@ -98,6 +107,7 @@ CELL
 (* blackbox *)
 module $cell (
   input              clk_i,
+  input              re_i,
   input  [$((ab - 1)):0]  raddr_i,
   output [$((w - 1)):0] rdata_o,
   input              we_i,
@@ -106,6 +116,16 @@ module $cell (
 );
 endmodule
 STUB
-  echo "$cell $d $w $area $acc $tsu" >> "$table"
+  echo "$cell $d $w $area $acc $tsu $rc" >> "$table"
+  if [ "$rc" -gt 1 ]; then
+    # The read data are used ReadCycles edges after the read (hold: not before the next edge).
+    cat >> "$mcp" <<MCP
+foreach c [get_cells -quiet -filter "ref_name == $cell" *] {
+  set_multicycle_path -setup $rc -from \$c
+  set_multicycle_path -hold $((rc - 1)) -from \$c
+  lappend scord_mc [list \$c $rc]
+}
+MCP
+  fi
 done
 echo "}" >> "$lib"

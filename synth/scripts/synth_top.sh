@@ -127,20 +127,20 @@ if [ "$asic" = 1 ]; then
   # Memory macros: the shapes instantiated (Depth, Width, AddrBits of each scord_sram_macro).
   macrocmd="" maclib=""
   yosys -q -l "$a/macros.log" -p "$read_cmd; $bbcmd $chparams hierarchy -top $top; tee -q -o $a/macros_dump.txt dump */t:scord_sram_macro" >/dev/null 2>&1
-  shapes=$(awk '/cell .scord_sram_macro / { c = 1; d = w = ab = ""; next }
+  shapes=$(awk '/cell .scord_sram_macro / { c = 1; d = w = ab = ""; rc = 1; next }
                 c && /parameter .*\\Depth / { d = $NF } c && /parameter .*\\Width / { w = $NF }
-                c && /parameter .*\\AddrBits / { ab = $NF }
-                c && /^ *end/ { print d "x" w ":" ab; c = 0 }' "$a/macros_dump.txt" 2>/dev/null | sort -u)
+                c && /parameter .*\\AddrBits / { ab = $NF } c && /parameter .*\\ReadCycles / { rc = $NF }
+                c && /^ *end/ { print d "x" w (rc + 0 > 1 ? "m" rc + 0 : "") ":" ab; c = 0 }' "$a/macros_dump.txt" 2>/dev/null | sort -u)
   if [ -n "$shapes" ]; then
     maclib=$a/macros.lib
     # shellcheck disable=SC2086
     "$here_s/gen_sram_lib.sh" "$maclib" "$a/macros_stubs.v" "$a/macros.txt" $shapes
     macrocmd="read_verilog $a/macros_stubs.v; hierarchy -top $top;"
     for sh in $shapes; do
-      dw=${sh%%:*}
-      macrocmd="$macrocmd chtype -set scord_sram_macro_$dw */t:scord_sram_macro */r:Depth=${dw%x*} %i */r:Width=${dw#*x} %i;"
+      dwc=${sh%%:*}; dw=${dwc%m*}; rc=1; [ "$dwc" != "$dw" ] && rc=${dwc##*m}
+      macrocmd="$macrocmd chtype -set scord_sram_macro_$dwc */t:scord_sram_macro */r:Depth=${dw%x*} %i */r:Width=${dw#*x} %i */r:ReadCycles=$rc %i;"
     done
-    macrocmd="$macrocmd setparam -unset Depth -unset Width -unset AddrBits */t:scord_sram_macro_*;"
+    macrocmd="$macrocmd setparam -unset Depth -unset Width -unset AddrBits -unset ReadCycles */t:scord_sram_macro_*;"
     say "macro_shapes=$(echo $shapes | tr ' ' ',')"
   fi
   cat > "$a/synth.ys" <<YS
@@ -227,7 +227,7 @@ YS
       /Chip area for (top )?module/ { printf "asic_cells=%d\nasic_flops=%d\nasic_area_um2=%.1f\n", c, f, $NF >> S }' "$a/area_flat.txt"
     # Macro area (cells scord_sram_macro_* times their model area) and the rest, logic.
     awk -v S="$summary" 'FILENAME ~ /macros.txt$/ { ar[$1] = $4; next }
-      /^ +scord_sram_macro_[0-9]+x[0-9]+ +[0-9]+$/ { n += $2; m += $2 * ar[$1] }
+      /^ +scord_sram_macro_[0-9]+x[0-9]+(m[0-9]+)? +[0-9]+$/ { n += $2; m += $2 * ar[$1] }
       /Chip area for (top )?module/ { t = $NF }
       END { printf "asic_macros=%d\nasic_macro_area_um2=%.1f\nasic_logic_area_um2=%.1f\n", n, m, t - m >> S }' \
       ${maclib:+"$a/macros.txt"} "$a/area_flat.txt"
@@ -245,6 +245,8 @@ create_clock -name clk -period $period [get_ports clk_i]
 set_input_delay 0 -clock clk [delete_from_list [all_inputs] [get_ports {clk_i rst_ni}]]
 set_output_delay 0 -clock clk [all_outputs]
 set_false_path -from [get_ports rst_ni]
+set scord_mc {}
+${maclib:+source ${maclib%.lib}_mcp.tcl}
 report_checks -path_delay max -digits 3
 puts "=== register to register ==="
 report_checks -path_delay max -digits 3 -from [all_registers -clock_pins] -to [all_registers -data_pins]
@@ -254,6 +256,36 @@ foreach p [find_timing_paths -from [all_registers -clock_pins] -to [all_register
   set r2r [expr {[\$p slack] * 1e9}]
 }
 puts "r2r_slack_ns \$r2r"
+# Macros whose read has N cycles (scord_sram_1r1w ReadCycles): a path from one fits a period
+# of P - slack / N, so those paths and the others are measured apart.
+if {[llength \$scord_mc]} {
+  set mcc 0
+  set mcn [dict create]
+  foreach e \$scord_mc {
+    lassign \$e c k
+    dict set mcn [get_full_name \$c] 1
+    foreach p [find_timing_paths -from \$c -path_delay max] {
+      set t [expr {$period - [\$p slack] * 1e9 / \$k}]
+      if {\$t > \$mcc} { set mcc \$t }
+    }
+  }
+  set nm_ck {}
+  foreach p [all_registers -clock_pins] {
+    set n [get_full_name \$p]
+    if {![dict exists \$mcn [string range \$n 0 [expr {[string last "/" \$n] - 1}]]]} { lappend nm_ck \$p }
+  }
+  set nm_all 1e9
+  foreach p [find_timing_paths -from [concat \$nm_ck [delete_from_list [all_inputs] [get_ports {clk_i rst_ni}]]] -path_delay max] {
+    set nm_all [expr {[\$p slack] * 1e9}]
+  }
+  set nm_r2r 1e9
+  foreach p [find_timing_paths -from \$nm_ck -to [all_registers -data_pins] -path_delay max] {
+    set nm_r2r [expr {[\$p slack] * 1e9}]
+  }
+  puts "mc_critical_ns \$mcc"
+  puts "nonmc_slack_ns \$nm_all"
+  puts "nonmc_r2r_slack_ns \$nm_r2r"
+}
 TCL
     if [ -n "$maclib" ]; then
       # With macros, "register to register" counts a macro as a register, so its read sets that
@@ -283,9 +315,15 @@ TCL
     else
       awk -v P="$period" -v S="$summary" '
         /^worst_slack_ns/ { ws=$2 } /^r2r_slack_ns/ { rs=$2 } /^f2f_slack_ns/ { fs=$2; hf=1 }
+        /^mc_critical_ns/ { mc=$2; hm=1 } /^nonmc_slack_ns/ { nw=$2 } /^nonmc_r2r_slack_ns/ { nr=$2 }
         /^Startpoint:/ && !sp { sp=$2 } /^Endpoint:/ && !ep { ep=$2 }
-        END { printf "clock=clk_i period %s ns\nworst_slack_ns=%.3f\ncritical_path_ns=%.3f\nfmax_mhz=%.1f\n", P, ws, P-ws, 1000/(P-ws) >> S;
-              if (rs < 1e8) printf "r2r_critical_ns=%.3f\nfmax_r2r_mhz=%.1f\n", P-rs, 1000/(P-rs) >> S;
+        END { # With multicycle macro reads, a period is the larger of the other paths and P - slack / N.
+              ca = P - ws; cr = P - rs
+              if (hm) { ca = (nw < 1e8) ? P - nw : 0; if (mc > ca) ca = mc
+                        cr = (nr < 1e8) ? P - nr : 0; if (mc > cr) cr = mc
+                        printf "mc_critical_ns=%.3f\n", mc >> S }
+              printf "clock=clk_i period %s ns\nworst_slack_ns=%.3f\ncritical_path_ns=%.3f\nfmax_mhz=%.1f\n", P, ws, ca, 1000/ca >> S;
+              if (rs < 1e8) printf "r2r_critical_ns=%.3f\nfmax_r2r_mhz=%.1f\n", cr, 1000/cr >> S;
               if (hf && fs < 1e8) printf "f2f_critical_ns=%.3f\nfmax_f2f_mhz=%.1f\n", P-fs, 1000/(P-fs) >> S;
               printf "critical_from=%s\ncritical_to=%s\n", sp, ep >> S }' "$a/sta.txt"
     fi
