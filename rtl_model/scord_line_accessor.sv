@@ -15,10 +15,11 @@
 // slot s sits in bank s % BufBanks, and the BufBanks slots after the next one to hand over
 // are read ahead, one bank each (the bank's output holds its slot's data until it is handed
 // over; no output queue).  The info is read as soon as the beat's info write has settled
-// (BufMinCycles), the line once it is in the buffer and settled.  A line that arrives for the
-// next line to read (a checked line forwarded to its follower, or a memory answer) skips the
-// buffer through a small bypass FIFO, so the banks' latency is paid only by lines that arrive
-// early.  Lines go into the buffer through a small write queue whose head waits while its
+// (BufMinCycles), the line once it is in the buffer and settled.  A slot whose line has not
+// arrived when it is the next to read is skipped: it reserves one of BypDepth bypass entries,
+// its line (a memory answer or a checked line forwarded to its follower) is caught there on
+// arrival, and the reads behind it go on.  So only lines that arrive early pay the banks'
+// latency.  Lines go into the buffer through a small write queue whose head waits while its
 // bank's write port is busy.
 //
 // Same-line beats.  A beat whose line has an older beat in flight (allocated, not yet checked
@@ -51,7 +52,7 @@ module scord_line_accessor #(
   parameter int BufReadCycles  = scord_pkg::LineBufReadCycles,
   parameter int BufMinCycles   = scord_pkg::LineBufMinCycles,
   parameter int WbDepth        = 4,    // the buffer's write queue
-  parameter int BypDepth       = 2,    // lines bypassing the buffer, waiting to be handed over
+  parameter int BypDepth       = 2,    // bypass entries: skipped slots waiting for their line
   parameter int PredImpl       = scord_pkg::SramFlops,
   localparam int SlotBits = scord_pkg::idx_bits(MaxOutstanding),
   localparam int DataBits = Entries * 64
@@ -118,6 +119,7 @@ module scord_line_accessor #(
   localparam int BankBits = scord_pkg::idx_bits(BufBanks);
   localparam int RcBits   = scord_pkg::idx_bits(BufReadCycles);
   localparam int WbW      = SlotBits + 1 + DataBits;   // slot, sets ready, line
+  localparam int EntBits  = scord_pkg::idx_bits(BypDepth);
 
   // Parameter checks as a reference to a module that does not exist (scord_detect.sv: the
   // static assertion Verilator, Yosys and Icarus all stop on).
@@ -220,7 +222,7 @@ module scord_line_accessor #(
   // Reads ahead, in slot order: iss is the next slot to hand to the check, irp the next whose
   // info is read, drp the next whose line is read (iss <= drp <= irp <= iss + BufBanks).  Per
   // bank: its slot's info read (iv, icnt cycles to go) and line read (dv, dcnt; dbyp: the line
-  // is in the bypass FIFO), and ok when both are out.  cv: the next slot's bank is ok.
+  // is caught in bypass entry dent), and ok when both are out.  cv: the next slot's bank is ok.
   logic [PtrBits-1:0]        irp_d, irp_q, drp_d, drp_q, sap;
   logic [BufBanks-1:0]       iv_d, iv_q, dv_d, dv_q, dbyp_d, dbyp_q, ok_d;
   logic [RcBits-1:0]         icnt_d [BufBanks];
@@ -229,6 +231,16 @@ module scord_line_accessor #(
   logic [RcBits-1:0]         dcnt_q [BufBanks];
   logic                      cv_d, cv_q;
   logic                      rdy_d, rdy_q;   // ready_q[drp_q], from a register
+  logic [MaxOutstanding-1:0] arr_d, arr_q;   // the slot's line has arrived (queued or later)
+  logic                      arrd_d, arrd_q; // arr_q[drp_q], from a register
+  // Bypass entries: reserved for a skipped slot (bv, bs), filled when its line arrives (bf, bd).
+  logic [BypDepth-1:0]       bv_d, bv_q, bf_d, bf_q;
+  logic [SlotBits-1:0]       bs_d [BypDepth];
+  logic [SlotBits-1:0]       bs_q [BypDepth];
+  logic [DataBits-1:0]       bd_d [BypDepth];
+  logic [DataBits-1:0]       bd_q [BypDepth];
+  logic [EntBits-1:0]        dent_d [BufBanks];
+  logic [EntBits-1:0]        dent_q [BufBanks];
   // The buffer's write, registered after the queue's pop (the macro pins then start at flops).
   logic                      w_valid_q, w_mark_q;
   logic [SlotBits-1:0]       w_slot_q;
@@ -249,9 +261,11 @@ module scord_line_accessor #(
   );
   logic [SlotBits-1:0]       buf_waddr;
   logic [DataBits-1:0]       buf_wdata, buf_rdata;
-  logic                      buf_we, ird, drd, byp, byp_fw, byp_rsp, byp_cand, take;
-  logic                      bq_ready, bq_valid, bq_pop, unused_bq_room2, unused_bq_valid;
-  logic [DataBits-1:0]       bq_data;
+  logic                      buf_we, ird, drd, skip, take, in_v, free_any;
+  logic [SlotBits-1:0]       in_slot;
+  logic [DataBits-1:0]       in_line;
+  logic [EntBits-1:0]        fe;
+  logic [BypDepth-1:0]       fill;
   logic                      wb_push, wb_ready, wb_room2, wb_valid, wb_pop;
   logic [WbW-1:0]            wb_data;
   logic [BankBits-1:0]       iss_bank, irp_bank, drp_bank, wb_bank;
@@ -305,7 +319,7 @@ module scord_line_accessor #(
     .wfree_o(unused_info_wfree)   // written in slot order, one bank per cycle
   );
   assign {chk_nomem_o, chk_line_o, chk_info_o} = info_rdata;
-  assign chk_data_o  = dbyp_q[iss_bank] ? bq_data : buf_rdata;
+  assign chk_data_o  = dbyp_q[iss_bank] ? bd_q[dent_q[iss_bank]] : buf_rdata;
   assign chk_valid_o = cv_q;
   assign chk_slot_o  = iss_ptr_q[SlotBits-1:0];
   assign take        = cv_q && chk_ready_i;
@@ -490,44 +504,44 @@ module scord_line_accessor #(
   // drp once it is in the buffer and settled, its info read out or going out now.
   assign ird = (irp_q != sap) && (!iv_q[irp_bank] || (BufBanks == 1 && take));
   assign drd = rdy_q && (drp_q != irp_q || ird);
-  // A line arriving for the next line to read (not in the buffer, its info read out or going
-  // out now): into the bypass FIFO instead, forwarded line first.  Bypassed lines are handed
-  // over in slot order, so a FIFO holds them.
-  assign byp_cand = !rdy_q && (drp_q != irp_q || ird) && bq_ready;
-  assign byp_fw   = fw_valid_q && fw_slot_q == drp_q[SlotBits-1:0] && byp_cand;
-  assign byp_rsp  = !fw_valid_q && mem_rsp_valid_i && mem_rsp_ready_o &&
-                    mem_rsp_tag_i == drp_q[SlotBits-1:0] && byp_cand;
-  assign byp      = byp_fw || byp_rsp;
-  assign bq_pop   = take && dbyp_q[iss_bank];
-  scord_fifo #(.Width(DataBits), .Depth(BypDepth)) u_bq (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(byp),
-    .ready_o(bq_ready),
-    .room2_o(unused_bq_room2),
-    .data_i (fw_valid_q ? fw_data_q : mem_rsp_data_i),
-    .valid_o(bq_valid),
-    .ready_i(bq_pop),
-    .data_o (bq_data)
-  );
-  assign unused_bq_valid = bq_valid;
+  // A slot whose line has not arrived (not ready, nothing queued or settling for it) is
+  // skipped when a bypass entry is free: the entry waits for its line, the reads go on.
+  // A line arriving in this cycle (forwarded line first) is the one the queue takes.
+  assign in_v    = fw_valid_q || (mem_rsp_valid_i && mem_rsp_ready_o);
+  assign in_slot = fw_valid_q ? fw_slot_q : mem_rsp_tag_i;
+  assign in_line = fw_valid_q ? fw_data_q : mem_rsp_data_i;
+  always_comb begin
+    fe = '0;
+    free_any = 1'b0;
+    for (int e = BypDepth - 1; e >= 0; e--)
+      if (!bv_q[e]) begin
+        fe = EntBits'(e);
+        free_any = 1'b1;
+      end
+  end
+  assign skip = !rdy_q && !arrd_q && (drp_q != irp_q || ird) && free_any;
+  always_comb begin
+    for (int e = 0; e < BypDepth; e++)
+      fill[e] = in_v && ((bv_q[e] && !bf_q[e] && bs_q[e] == in_slot) ||
+                         (skip && fe == EntBits'(e) && in_slot == drp_q[SlotBits-1:0]));
+  end
 
   // ---- Buffer writes: forwarded lines first, then memory responses, through a queue whose
   // head waits for its bank's write port.  A done line is taken only with room for its
   // forward (room2: one push may be ahead of it).
   assign mem_rsp_ready_o = !fw_valid_q && wb_ready;
-  // Every line goes into the buffer, bypassed or not: the queue's push then does not wait for
-  // the bypass decision.  A bypassed line's write does not set its slot's ready bit: it may
-  // land after the slot has been handed over, freed and taken by a new beat (whose own line
-  // is queued behind it, so the data end right).
-  assign wb_push = fw_valid_q || (mem_rsp_valid_i && mem_rsp_ready_o);
+  // Every line goes into the buffer, caught in a bypass entry or not: the queue's push then
+  // does not wait for the bypass decision.  A caught line's write does not set its slot's ready
+  // bit: it may land after the slot has been handed over, freed and taken by a new beat (whose
+  // own line is queued behind it, so the data end right).
+  assign wb_push = in_v;
   scord_fifo #(.Width(WbW), .Depth(WbDepth)) u_wb (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(wb_push),
     .ready_o(wb_ready),
     .room2_o(wb_room2),
-    .data_i (fw_valid_q ? {fw_slot_q, !byp, fw_data_q} : {mem_rsp_tag_i, !byp, mem_rsp_data_i}),
+    .data_i ({in_slot, !(|fill), in_line}),
     .valid_o(wb_valid),
     .ready_i(wb_pop),
     .data_o (wb_data)
@@ -692,12 +706,19 @@ module scord_line_accessor #(
   // Reads ahead and the hand-over (a bank handed over is free for its next slot's reads).
   always_comb begin
     irp_d      = irp_q + PtrBits'(ird);
-    drp_d      = drp_q + PtrBits'(drd || byp);
+    drp_d      = drp_q + PtrBits'(drd || skip);
     iss_ptr_d  = iss_ptr_q + PtrBits'(take);
     iv_d       = iv_q;
     dv_d       = dv_q;
     dbyp_d     = dbyp_q;
+    bv_d       = bv_q;
+    bf_d       = bf_q | fill;
+    for (int e = 0; e < BypDepth; e++) begin
+      bs_d[e] = bs_q[e];
+      bd_d[e] = bf_q[e] ? bd_q[e] : in_line;   // loads until its line is caught
+    end
     for (int b = 0; b < BufBanks; b++) begin
+      dent_d[b] = dent_q[b];
       icnt_d[b] = (icnt_q[b] != '0) ? icnt_q[b] - 1'b1 : '0;
       dcnt_d[b] = (dcnt_q[b] != '0) ? dcnt_q[b] - 1'b1 : '0;
     end
@@ -705,6 +726,10 @@ module scord_line_accessor #(
       iv_d[iss_bank]   = 1'b0;
       dv_d[iss_bank]   = 1'b0;
       dbyp_d[iss_bank] = 1'b0;
+      if (dbyp_q[iss_bank]) begin
+        bv_d[dent_q[iss_bank]] = 1'b0;
+        bf_d[dent_q[iss_bank]] = 1'b0;
+      end
     end
     if (ird) begin
       iv_d[irp_bank]   = 1'b1;
@@ -714,13 +739,17 @@ module scord_line_accessor #(
       dv_d[drp_bank]   = 1'b1;
       dcnt_d[drp_bank] = RcBits'(BufReadCycles - 1);
     end
-    if (byp) begin
+    if (skip) begin
       dv_d[drp_bank]   = 1'b1;
       dcnt_d[drp_bank] = '0;
       dbyp_d[drp_bank] = 1'b1;
+      dent_d[drp_bank] = fe;
+      bv_d[fe]         = 1'b1;
+      bs_d[fe]         = drp_q[SlotBits-1:0];
     end
     for (int b = 0; b < BufBanks; b++)
-      ok_d[b] = iv_d[b] && dv_d[b] && icnt_d[b] == '0 && dcnt_d[b] == '0;
+      ok_d[b] = iv_d[b] && dv_d[b] && icnt_d[b] == '0 && dcnt_d[b] == '0 &&
+                (!dbyp_d[b] || bf_d[dent_d[b]]);
     // The next slot's bank after this edge: this one, or the one after it when handed over.
     cv_d = take ? ok_d[slot_bank(iss_ptr_q + 1'b1)] : ok_d[iss_bank];
   end
@@ -734,7 +763,22 @@ module scord_line_accessor #(
     r1 = ready_q[d1] || (stl_v && stl_slot == d1);
     if (b_alloc && b_slot == d0) r0 = b_nomem_q;
     if (b_alloc && b_slot == d1) r1 = b_nomem_q;
-    rdy_d = (drd || byp) ? r1 : r0;
+    rdy_d = (drd || skip) ? r1 : r0;
+  end
+  // arr_d and arr_d at drp_d, the same way.
+  always_comb begin
+    logic [SlotBits-1:0] d0, d1;
+    logic                a0, a1;
+    arr_d = arr_q;
+    if (in_v) arr_d[in_slot] = 1'b1;
+    if (b_alloc) arr_d[b_slot] = 1'b0;
+    d0 = drp_q[SlotBits-1:0];
+    d1 = d0 + 1'b1;
+    a0 = arr_q[d0] || (in_v && in_slot == d0);
+    a1 = arr_q[d1] || (in_v && in_slot == d1);
+    if (b_alloc && b_slot == d0) a0 = 1'b0;
+    if (b_alloc && b_slot == d1) a1 = 1'b0;
+    arrd_d = (drd || skip) ? a1 : a0;
   end
 
   // B's decision facts for the next cycle, from what B registers at this edge.  With lw hitting
@@ -799,6 +843,10 @@ module scord_line_accessor #(
       dbyp_q       <= '0;
       cv_q         <= 1'b0;
       rdy_q        <= 1'b0;
+      arr_q        <= '0;
+      arrd_q       <= 1'b0;
+      bv_q         <= '0;
+      bf_q         <= '0;
       for (int b = 0; b < BufBanks; b++) begin
         icnt_q[b] <= '0;
         dcnt_q[b] <= '0;
@@ -829,6 +877,10 @@ module scord_line_accessor #(
       dbyp_q       <= dbyp_d;
       cv_q         <= cv_d;
       rdy_q        <= rdy_d;
+      arr_q        <= arr_d;
+      arrd_q       <= arrd_d;
+      bv_q         <= bv_d;
+      bf_q         <= bf_d;
       for (int b = 0; b < BufBanks; b++) begin
         icnt_q[b] <= icnt_d[b];
         dcnt_q[b] <= dcnt_d[b];
@@ -864,6 +916,11 @@ module scord_line_accessor #(
     b_free_lw_q <= b_free_lw_d;
     fw_slot_q   <= fw_slot_d;
     fw_data_q   <= fw_data_d;
+    for (int e = 0; e < BypDepth; e++) begin
+      bs_q[e] <= bs_d[e];
+      bd_q[e] <= bd_d[e];
+    end
+    for (int b = 0; b < BufBanks; b++) dent_q[b] <= dent_d[b];
   end
 
 `ifndef SYNTHESIS
@@ -872,7 +929,7 @@ module scord_line_accessor #(
   logic [MaxOutstanding-1:0] rd_pend_q; // a read of the slot is pushed, its data not yet taken
   logic [MaxOutstanding-1:0] coming;    // the slot's line is in the buffer or on its way
   logic [MaxOutstanding-1:0] wpend_q;   // the slot's line is queued or settling
-  logic [MaxOutstanding-1:0] byp_got_q; // the slot's line went to the bypass FIFO
+  logic [MaxOutstanding-1:0] byp_got_q; // the slot was skipped: its line comes to a bypass entry
   // Every beat in flight gets its line: it is ready, or its read is pending, or its line is
   // being forwarded, or it is the recorded follower of a beat in flight.  Checked only in the
   // small variants (a per-slot scan every cycle would slow the 256-deep co-simulation).
@@ -951,13 +1008,19 @@ module scord_line_accessor #(
                drp_q, ready_q[drp_q[SlotBits-1:0]]);
       if (wb_push && !wb_ready)
         $fatal(1, "scord_line_accessor: a line pushed into a full write queue");
-      if (byp && !bq_ready)
-        $fatal(1, "scord_line_accessor: a line pushed into a full bypass FIFO");
-      if (bq_pop && !bq_valid)
-        $fatal(1, "scord_line_accessor: a bypassed slot handed over with the bypass FIFO empty");
-      if (wb_push && !byp) wpend_q[fw_valid_q ? fw_slot_q : mem_rsp_tag_i] <= 1'b1;
+      if (arrd_q != arr_q[drp_q[SlotBits-1:0]])
+        $fatal(1, "scord_line_accessor: registered arrival flag of slot %0d is stale", drp_q);
+      if (take && dbyp_q[iss_bank] && (!bv_q[dent_q[iss_bank]] || !bf_q[dent_q[iss_bank]] ||
+                                       bs_q[dent_q[iss_bank]] != iss_ptr_q[SlotBits-1:0]))
+        $fatal(1, "scord_line_accessor: slot %0d handed over from a bypass entry not filled for it",
+               iss_ptr_q);
+      if ($countones(fill) > 1)
+        $fatal(1, "scord_line_accessor: one line caught by two bypass entries");
+      if (skip && in_v && in_slot == drp_q[SlotBits-1:0] && fill == '0)
+        $fatal(1, "scord_line_accessor: a skipped slot's line arriving with it was not caught");
+      if (wb_push && fill == '0) wpend_q[in_slot] <= 1'b1;
       if (stl_v) wpend_q[stl_slot] <= 1'b0;
-      if (byp) byp_got_q[drp_q[SlotBits-1:0]] <= 1'b1;
+      if (skip) byp_got_q[drp_q[SlotBits-1:0]] <= 1'b1;
       if (b_alloc) byp_got_q[b_slot] <= 1'b0;
       if (rq_push) rd_pend_q[b_slot] <= 1'b1;
       if (mem_rsp_valid_i && mem_rsp_ready_o) rd_pend_q[mem_rsp_tag_i] <= 1'b0;
