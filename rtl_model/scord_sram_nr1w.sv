@@ -43,7 +43,7 @@ module scord_sram_nr1w #(
       .AddrBits (AddrBits)
     ) u_flops (
       .clk_i  (clk_i),
-      .re_i   ('1),
+      .re_i   ({ReadPorts{1'b1}}),
       .raddr_i(raddr_i),
       .rdata_o(rdata_o),
       .we_i   (we_i),

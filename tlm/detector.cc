@@ -185,9 +185,10 @@ void RaceDetector::note_lane(const scord_access &a, const MdTouch &first) {
 // no read, the older beat's checked line the cycle after it is back).  The accessor hands beats
 // to the check in arrival order: one cycle each, plus one per further group of det_owner_ports
 // distinct foreign owners; the checked line is back det_lat cycles later, written back (posted)
-// and its slot freed.  So a same-line chain costs det_lat + 2 cycles per beat.  A line read from
-// memory reaches the check det_buf_lat cycles after its answer (the banked buffer's write, settle
-// and multicycle read; a forwarded line bypasses it).  Same-entry lanes
+// and its slot freed.  So a same-line chain costs det_lat + 2 cycles per beat.  The RTL's banked
+// line buffer adds nothing here: a line that arrives when its beat is next is caught in a bypass
+// entry and handed over the next cycle, and one that arrives earlier is read out of its bank
+// while older beats are checked (docs/rtl.md "Reads ahead of the check, banked").  Same-entry lanes
 // of one instruction ride in one slot (at most two applications are ever needed:
 // ref/tests/test_fixpoint.c).  A fence is a one-cycle item in every slice.  The input queue
 // (det_queue packets) frees a packet's entry when its last beat has left the splitter.
@@ -305,8 +306,7 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
       st_.det_fwd_beats++;
       md_ready = ld.done + 1;
     } else if (c_.ovh_md) {
-      // The answer settles in the banked line buffer and is read out over several cycles.
-      md_ready = md_txn(mdl, false, (uint32_t)nslots, start) + c_.det_buf_lat;
+      md_ready = md_txn(mdl, false, (uint32_t)nslots, start);
       st_.det_md_reads++;
     }
     uint64_t done = check(s, md_ready, cycles);

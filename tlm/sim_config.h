@@ -44,7 +44,6 @@
   X(det_slices, 2, 1, 64, "detector slices, metadata line L in slice L mod slices (RTL Slices)") \
   X(det_owner_ports, 2, 1, 32, "owner fence-file read ports per slice (RTL OwnerPorts)")    \
   X(det_lat, 8, 0, 10000, "cycles from leaving the check to the checked line back (RTL: 10-cycle same-line chain)") \
-  X(det_buf_lat, 13, 0, 10000, "cycles a line read from memory spends in the banked line buffer before the check (RTL: LineBufMinCycles + LineBufReadCycles - 1)") \
   X(ovh_lhd, 1, 0, 1, "time the detector-only packets on L1 hits (Fig. 10 LHD)")            \
   X(ovh_noc, 1, 0, 1, "charge ScoRD header bytes and fence packets (Fig. 10 NOC)")          \
   X(ovh_md, 1, 0, 1, "time metadata reads/writes through L2 and DRAM (Fig. 10 MD)")         \
