@@ -242,7 +242,7 @@ module scord_line_accessor #(
   logic [EntBits-1:0]        dent_d [BufBanks];
   logic [EntBits-1:0]        dent_q [BufBanks];
   // The buffer's write, registered after the queue's pop (the macro pins then start at flops).
-  logic                      w_valid_q, w_mark_q;
+  logic                      w_valid_q;  // only marked lines are written
   logic [SlotBits-1:0]       w_slot_q;
   logic [DataBits-1:0]       w_data_q;
 
@@ -268,7 +268,11 @@ module scord_line_accessor #(
   logic [BypDepth-1:0]       fill;
   logic                      wb_push, wb_ready, wb_room2, wb_valid, wb_pop;
   logic [WbW-1:0]            wb_data;
-  logic [BankBits-1:0]       iss_bank, irp_bank, drp_bank, wb_bank;
+  // The beat info's write, registered after the allocation (the macro pins start at flops).
+  logic                      iw_valid_q;
+  logic [SlotBits-1:0]       iw_slot_q;
+  logic [InfoW-1:0]          iw_data_q;
+  logic [BankBits-1:0]       iss_bank, irp_bank, drp_bank;
   logic [BufBanks-1:0]       buf_wfree, unused_info_wfree;
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic [BankBits-1:0] slot_bank(input logic [PtrBits-1:0] p);
@@ -313,9 +317,9 @@ module scord_line_accessor #(
     .raddr_i(irp_q[SlotBits-1:0]),
     .rbank_i(iss_bank),
     .rdata_o(info_rdata),
-    .we_i   (info_we),
-    .waddr_i(alloc_ptr_q[SlotBits-1:0]),
-    .wdata_i(info_wdata),
+    .we_i   (iw_valid_q),
+    .waddr_i(iw_slot_q),
+    .wdata_i(iw_data_q),
     .wfree_o(unused_info_wfree)   // written in slot order, one bank per cycle
   );
   assign {chk_nomem_o, chk_line_o, chk_info_o} = info_rdata;
@@ -497,6 +501,14 @@ module scord_line_accessor #(
   assign pt_wdata  = lw_word_q;
   assign info_we   = b_alloc;
   assign info_wdata = {b_nomem_q, b_line_q, b_info};
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) iw_valid_q <= 1'b0;
+    else         iw_valid_q <= info_we;
+  end
+  always_ff @(posedge clk_i) begin  // loaded every cycle, used under iw_valid_q
+    iw_slot_q <= alloc_ptr_q[SlotBits-1:0];
+    iw_data_q <= info_wdata;
+  end
 
   // ---- Reads ahead, in slot order ----
   // The info of slot irp once its write has settled, into its bank when the bank's slot has
@@ -526,41 +538,72 @@ module scord_line_accessor #(
                          (skip && fe == EntBits'(e) && in_slot == drp_q[SlotBits-1:0]));
   end
 
-  // ---- Buffer writes: forwarded lines first, then memory responses, through a queue whose
-  // head waits for its bank's write port.  A done line is taken only with room for its
-  // forward (room2: one push may be ahead of it).
+  // ---- Buffer writes: forwarded lines first, then memory responses, through a queue kept
+  // oldest first.  The oldest entry whose bank's write port is free leaves (an out-of-order
+  // pick: answers come in any bank order, and one busy bank must not hold up the others); two
+  // entries of one slot share a bank, so they leave in order.  A line caught in a bypass entry
+  // is queued too (the push does not wait for the catch decision) but leaves without a write.
+  // A done line is taken only with room for its forward (room2: one push may be ahead of it).
   assign mem_rsp_ready_o = !fw_valid_q && wb_ready;
-  // Every line goes into the buffer, caught in a bypass entry or not: the queue's push then
-  // does not wait for the bypass decision.  A caught line's write does not set its slot's ready
-  // bit: it may land after the slot has been handed over, freed and taken by a new beat (whose
-  // own line is queued behind it, so the data end right).
   assign wb_push = in_v;
-  scord_fifo #(.Width(WbW), .Depth(WbDepth)) u_wb (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(wb_push),
-    .ready_o(wb_ready),
-    .room2_o(wb_room2),
-    .data_i ({in_slot, !(|fill), in_line}),
-    .valid_o(wb_valid),
-    .ready_i(wb_pop),
-    .data_o (wb_data)
-  );
-  // The head leaves when its bank's port is free (its write lands one edge later, from w).
+  localparam int QcBits = scord_pkg::idx_bits(WbDepth + 1);
+  logic [WbDepth-1:0]  qv_q, elig;
+  logic [WbW-1:0]      qd_q [WbDepth];
+  logic [WbW-1:0]      qd_d [WbDepth];
+  logic [QcBits-1:0]   qn_q, qn_d, qpush_at;
+  logic [QcBits-1:0]   qpick;
+  logic                wb_ready_q, wb_room2_q;
   logic [SlotBits-1:0] wb_slot;
   logic                wb_mark;
   logic [DataBits-1:0] wb_line;
+  always_comb begin
+    for (int e = 0; e < WbDepth; e++) begin
+      logic [SlotBits-1:0] es;
+      logic                em;
+      es = qd_q[e][WbW-1 -: SlotBits];
+      em = qd_q[e][DataBits];
+      elig[e] = qv_q[e] && (!em || (buf_wfree[slot_bank(PtrBits'(es))] &&
+                !(BufMinCycles > 1 && w_valid_q &&
+                  slot_bank(PtrBits'(w_slot_q)) == slot_bank(PtrBits'(es)))));
+    end
+    qpick = '0;
+    for (int e = WbDepth - 1; e >= 0; e--) if (elig[e]) qpick = QcBits'(e);
+  end
+  assign wb_pop   = |elig;
+  assign wb_valid = |qv_q;
+  assign wb_data  = qd_q[qpick[scord_pkg::idx_bits(WbDepth)-1:0]];
   assign {wb_slot, wb_mark, wb_line} = wb_data;
-  assign wb_bank = slot_bank(PtrBits'(wb_slot));
-  assign wb_pop  = wb_valid && buf_wfree[wb_bank] &&
-                   !(BufMinCycles > 1 && w_valid_q && slot_bank(PtrBits'(w_slot_q)) == wb_bank);
+  assign qpush_at = qn_q - QcBits'(wb_pop);
+  assign qn_d     = qpush_at + QcBits'(wb_push);
+  always_comb begin
+    for (int e = 0; e < WbDepth; e++) begin
+      qd_d[e] = qd_q[e];
+      if (wb_pop && QcBits'(e) >= qpick && e + 1 < WbDepth) qd_d[e] = qd_q[e + 1];
+      if (wb_push && QcBits'(e) == qpush_at) qd_d[e] = {in_slot, !(|fill), in_line};
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      qn_q       <= '0;
+      qv_q       <= '0;
+      wb_ready_q <= 1'b1;
+      wb_room2_q <= (WbDepth >= 2);
+    end else begin
+      qn_q       <= qn_d;
+      for (int e = 0; e < WbDepth; e++) qv_q[e] <= (QcBits'(e) < qn_d);
+      wb_ready_q <= (32'(qn_d) < WbDepth);
+      wb_room2_q <= (32'(qn_d) + 2 <= WbDepth);
+    end
+  end
+  always_ff @(posedge clk_i) for (int e = 0; e < WbDepth; e++) qd_q[e] <= qd_d[e];
+  assign wb_ready = wb_ready_q;
+  assign wb_room2 = wb_room2_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) w_valid_q <= 1'b0;
-    else         w_valid_q <= wb_pop;
+    else         w_valid_q <= wb_pop && wb_mark;
   end
   always_ff @(posedge clk_i) begin  // loaded every cycle, used under w_valid_q
     w_slot_q <= wb_slot;
-    w_mark_q <= wb_mark;
     w_data_q <= wb_line;
   end
   assign buf_we    = w_valid_q;
@@ -586,8 +629,8 @@ module scord_line_accessor #(
           sv_q[i] <= sv_q[i-1];
           av_q[i] <= av_q[i-1];
         end
-        sv_q[0] <= buf_we && w_mark_q;
-        av_q[0] <= b_alloc;
+        sv_q[0] <= buf_we;
+        av_q[0] <= iw_valid_q;
         sap_q   <= sap_q + PtrBits'(av_q[BufMinCycles-2]);
       end
     end
@@ -599,9 +642,14 @@ module scord_line_accessor #(
     assign stl_slot = ss_q[BufMinCycles-2];
     assign sap      = sap_q;
   end else begin : g_nosettle
-    assign stl_v    = buf_we && w_mark_q;
+    logic [PtrBits-1:0] sap_q;  // the info writes landed
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) sap_q <= '0;
+      else         sap_q <= sap_q + PtrBits'(iw_valid_q);
+    end
+    assign stl_v    = buf_we;
     assign stl_slot = buf_waddr;
-    assign sap      = alloc_ptr_q;
+    assign sap      = sap_q;
   end
 
   assign idle_o = (in_flight == '0) && !in_valid && !a_valid_q && !b_valid_q && !wq_valid &&
