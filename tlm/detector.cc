@@ -26,6 +26,9 @@ RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats 
   slice_done_.assign(S, std::vector<uint64_t>(c_.det_inflight, 0));
   slice_n_.assign(S, 0);
   chk_free_.assign(S, 0);
+  handed_.assign(S, std::vector<uint64_t>(c_.det_buf_banks, 0));
+  byp_busy_.assign(S, std::vector<uint64_t>(c_.det_buf_bypass, 0));
+  last_reach_.assign(S, 0);
   slice_cycles_.assign(S, 0);
   lanes_.reserve(64);
 }
@@ -225,9 +228,33 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
   };
   // The accessor hands items to the check in arrival order (scord_line_accessor.sv): an item
   // whose data are ready at `data` starts its check when every older item of the slice has
-  // started; returns the cycle its checked line is back (written back, slot freed).
-  auto check = [&](uint64_t s, uint64_t data, uint64_t cycles) {
+  // started; returns the cycle its checked line is back (written back, slot freed).  A line
+  // (`buf`) goes through the banked line buffer: its bank is read when the beat det_buf_banks
+  // ahead has been handed over (the read pointer's lead) and not before its slot was taken.
+  // A line that arrives after that moment is caught on arrival (`data`) in one of
+  // det_buf_bypass entries, held until the slot is handed over; with none free the read
+  // pointer waits.  A line already there when the pointer reaches its slot has to be written
+  // and settle first (det_buf_path cycles from arrival to data out), and is read in
+  // det_buf_read cycles.
+  auto check = [&](uint64_t s, uint64_t data, uint64_t cycles, bool buf, uint64_t taken) {
+    const uint64_t B = c_.det_buf_banks;
+    uint64_t k = slice_n_[s] - 1;
+    uint64_t *entry = nullptr;
+    if (buf) {
+      uint64_t reach = std::max({taken + 1, k >= B ? handed_[s][k % B] : 0, last_reach_[s] + 1});
+      if (data > reach) {  // not there yet: skipped, if a bypass entry is free by then
+        entry = &*std::min_element(byp_busy_[s].begin(), byp_busy_[s].end());
+        if (*entry > reach) {
+          reach = std::min(data, *entry);
+          if (data <= *entry) entry = nullptr;  // arrives while the read pointer waits
+        }
+      }
+      if (!entry) data = std::max(data + c_.det_buf_path, reach + c_.det_buf_read);
+      last_reach_[s] = reach;
+    }
     uint64_t cs = std::max(data, chk_free_[s]);
+    if (entry) *entry = cs;  // held until its slot is handed over
+    handed_[s][k % B] = cs;
     chk_free_[s] = cs + cycles;
     uint64_t done = cs + cycles + c_.det_lat;
     slice_done_[s][(slice_n_[s] - 1) % W] = done;
@@ -237,7 +264,7 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
     uint64_t t = ingress_.take(accept, 1);
     for (uint64_t s = 0; s < S; s++) {
       uint64_t start = book(s, t + 1, 1);
-      check(s, start + 1, 1);
+      check(s, start + 1, 1, false, start);
     }
     start_ring_[n % Q] = last_start;
     return accept;
@@ -309,7 +336,7 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
       md_ready = md_txn(mdl, false, (uint32_t)nslots, start);
       st_.det_md_reads++;
     }
-    uint64_t done = check(s, md_ready, cycles);
+    uint64_t done = check(s, md_ready, cycles, true, start);
     if (c_.ovh_md) {
       md_txn(mdl, true, (uint32_t)nslots, done);  // posted write-back
       st_.det_md_writes++;

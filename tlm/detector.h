@@ -70,6 +70,9 @@ class RaceDetector : public sc_core::sc_module, public MdTimer {
   scord_layout lay_{};
   std::vector<Resource> slice_pipe_;             // per slice: the line accessor's intake
   std::vector<uint64_t> chk_free_;                // per slice: first cycle the in-order check is free
+  std::vector<std::vector<uint64_t>> handed_;     // per slice: hand-over cycles of the last det_buf_banks beats
+  std::vector<std::vector<uint64_t>> byp_busy_;   // per slice: each bypass entry busy until
+  std::vector<uint64_t> last_reach_;              // per slice: when the read pointer reached the last beat
   std::vector<std::vector<uint64_t>> slice_done_;  // completion of the last det_inflight beats
   std::vector<uint64_t> slice_n_;                 // beats per slice so far
   std::vector<uint64_t> slice_cycles_;            // cycles booked per slice

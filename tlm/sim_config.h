@@ -43,7 +43,11 @@
   X(det_lanes, 16, 1, 32, "lanes one slice checks per beat (RTL Lanes; docs/rtl.md)")       \
   X(det_slices, 2, 1, 64, "detector slices, metadata line L in slice L mod slices (RTL Slices)") \
   X(det_owner_ports, 2, 1, 32, "owner fence-file read ports per slice (RTL OwnerPorts)")    \
-  X(det_lat, 8, 0, 10000, "cycles from leaving the check to the checked line back (RTL: 10-cycle same-line chain)") \
+  X(det_buf_banks, 8, 1, 1024, "line-buffer banks per slice: reads run this many beats ahead (RTL LineBufBanks)") \
+  X(det_buf_bypass, 4, 1, 1024, "bypass entries per slice for lines not there when read (RTL BypDepth)") \
+  X(det_buf_read, 6, 1, 1000, "cycles of a line-buffer bank read (RTL LineBufReadCycles)") \
+  X(det_buf_path, 17, 1, 1000, "cycles from a line's arrival to its data out of its bank (RTL write, settle, read)") \
+  X(det_lat, 7, 0, 10000, "cycles from leaving the check to the checked line back (RTL: 9-cycle same-line chain)") \
   X(ovh_lhd, 1, 0, 1, "time the detector-only packets on L1 hits (Fig. 10 LHD)")            \
   X(ovh_noc, 1, 0, 1, "charge ScoRD header bytes and fence packets (Fig. 10 NOC)")          \
   X(ovh_md, 1, 0, 1, "time metadata reads/writes through L2 and DRAM (Fig. 10 MD)")         \
