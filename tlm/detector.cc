@@ -326,7 +326,7 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
     const uint64_t tb = ingress_.take(t, beats);
     t = tb + beats;
     uint64_t start = book(s, tb + 1, cycles);
-    LineDone &ld = line_done_[line & (line_done_.size() - 1)];
+    LineDone &ld = line_slot(line, start);
     uint64_t md_ready = start + 1;
     bool fwd = ld.line == line && ld.done > start;
     if (fwd) {  // a follower: the older beat's checked line, handed over the cycle after
@@ -346,6 +346,21 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
   }
   start_ring_[n % Q] = last_start;
   return accept;
+}
+
+// The record of `line`'s last beat: its own if present, else one whose beat is back by
+// `start` (free) near the line's hash.  Lines a power of two apart (arrays 64 MB apart in the
+// applications) must not share a record, or a beat misses the older beat of its line.
+RaceDetector::LineDone &RaceDetector::line_slot(uint64_t line, uint64_t start) {
+  const size_t mask = line_done_.size() - 1;
+  const size_t h = (size_t)((line * 0x9e3779b97f4a7c15ull) >> 40) & mask;
+  LineDone *free_rec = nullptr;
+  for (size_t i = 0; i < 8; i++) {
+    LineDone &r = line_done_[(h + i) & mask];
+    if (r.line == line) return r;
+    if (!free_rec && r.done <= start) free_rec = &r;
+  }
+  return free_rec ? *free_rec : line_done_[h];
 }
 
 // --detector-timing=ideal: queue and metadata timing of one packet arriving at `arrive`, the

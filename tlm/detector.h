@@ -82,6 +82,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer {
     uint64_t line = ~0ull, done = 0;
   };
   std::vector<LineDone> line_done_ = std::vector<LineDone>(1u << 16);
+  LineDone &line_slot(uint64_t line, uint64_t start);
   std::vector<uint64_t> done_lines_, slot_idx_;  // scratch of timing_beats
   std::vector<uint32_t> slot_tag_, slot_owner_, owners_;
   tlm::tlm_generic_payload mgp_;
