@@ -121,7 +121,12 @@ module scord_line_accessor #(
   localparam int WrW      = LineIdxBits + Entries + DataBits;
   localparam int RdW      = LineIdxBits + SlotBits + WcBits;
   localparam int BankBits = scord_pkg::idx_bits(BufBanks);
-  localparam int RcBits   = scord_pkg::idx_bits(BufReadCycles);
+  // Banked macros take their read enable and address from flops inside the wrapper (InReg):
+  // the read-ahead decision is logic, and the macro's 1.56 ns input setup leaves too little of
+  // the cycle for it.  A read is then out ReadCycles + 1 cycles after its decision.
+  localparam bit BufInReg = (BufReadCycles > 1);
+  localparam int RdLat    = BufReadCycles + (BufInReg ? 1 : 0);
+  localparam int RcBits   = scord_pkg::idx_bits(RdLat);
   localparam int WbW      = SlotBits + 1 + DataBits;   // slot, sets ready, line
   localparam int EntBits  = scord_pkg::idx_bits(BypDepth);
 
@@ -292,7 +297,8 @@ module scord_line_accessor #(
     .Banks     (BufBanks),
     .ReadCycles(BufReadCycles),
     .MinCycles (BufMinCycles),
-    .Impl      (BufImpl)
+    .Impl      (BufImpl),
+    .InReg     (BufInReg)
   ) u_buf (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -313,7 +319,8 @@ module scord_line_accessor #(
     .Banks     (BufBanks),
     .ReadCycles(BufReadCycles),
     .MinCycles (BufMinCycles),
-    .Impl      (BufImpl)
+    .Impl      (BufImpl),
+    .InReg     (BufInReg)
   ) u_info (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -785,11 +792,11 @@ module scord_line_accessor #(
     end
     if (ird) begin
       iv_d[irp_bank]   = 1'b1;
-      icnt_d[irp_bank] = RcBits'(BufReadCycles - 1);
+      icnt_d[irp_bank] = RcBits'(RdLat - 1);
     end
     if (drd) begin
       dv_d[drp_bank]   = 1'b1;
-      dcnt_d[drp_bank] = RcBits'(BufReadCycles - 1);
+      dcnt_d[drp_bank] = RcBits'(RdLat - 1);
     end
     if (skip) begin
       dv_d[drp_bank]   = 1'b1;

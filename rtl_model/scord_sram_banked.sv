@@ -5,7 +5,9 @@
 // one per cycle at most, meets the read rule by construction when Banks >= MinCycles; writes
 // come in any order, so the wrapper says per bank whether its write port is free this cycle
 // (wfree_o, from registers) and a write to a busy bank is an error.  Each bank's read data stay
-// on its output until its next read: rbank_i selects the bank driven onto rdata_o.
+// on its output until its next read: rbank_i selects the bank driven onto rdata_o.  With
+// InReg the read enable and address are registered here, so the macro pins start at flops and
+// a read starts one cycle after re_i (its data ReadCycles + 1 cycles after re_i).
 // Workload: the line accessor's line buffer and beat info, one read and one write per cycle.
 module scord_sram_banked #(
   parameter int Depth      = 256,
@@ -14,6 +16,7 @@ module scord_sram_banked #(
   parameter int ReadCycles = 1,
   parameter int MinCycles  = 1,
   parameter int Impl       = scord_pkg::SramFlops,
+  parameter bit InReg      = 1'b0,
   localparam int AddrBits  = scord_pkg::idx_bits(Depth),
   localparam int BankBits  = scord_pkg::idx_bits(Banks),
   localparam int RowDepth  = Depth / Banks,
@@ -45,6 +48,26 @@ module scord_sram_banked #(
     word_row = (Banks > 1) ? RowBits'(a >> BankBits) : RowBits'(a);
   endfunction
 
+  // The read port as the banks see it: per-bank enables and the row, registered with InReg.
+  logic [Banks-1:0]   bre_d, bre;
+  logic [RowBits-1:0] brow;
+  always_comb
+    for (int b = 0; b < Banks; b++) bre_d[b] = re_i && word_bank(raddr_i) == BankBits'(b);
+  if (InReg) begin : g_in_reg
+    logic [Banks-1:0]   bre_q;
+    logic [RowBits-1:0] brow_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) bre_q <= '0;
+      else         bre_q <= bre_d;
+    end
+    always_ff @(posedge clk_i) brow_q <= word_row(raddr_i);  // used under bre_q
+    assign bre  = bre_q;
+    assign brow = brow_q;
+  end else begin : g_in_comb
+    assign bre  = bre_d;
+    assign brow = word_row(raddr_i);
+  end
+
   logic [Width-1:0] bank_rdata [Banks];
   for (genvar b = 0; b < Banks; b++) begin : g_bank
     scord_sram_1r1w #(
@@ -56,8 +79,8 @@ module scord_sram_banked #(
       .AddrBits  (RowBits)
     ) u_ram (
       .clk_i  (clk_i),
-      .re_i   (re_i && word_bank(raddr_i) == BankBits'(b)),
-      .raddr_i(word_row(raddr_i)),
+      .re_i   (bre[b]),
+      .raddr_i(brow),
       .rdata_o(bank_rdata[b]),
       .we_i   (we_i && word_bank(waddr_i) == BankBits'(b)),
       .waddr_i(word_row(waddr_i)),

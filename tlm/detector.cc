@@ -235,7 +235,7 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
   // det_buf_bypass entries, held until the slot is handed over; with none free the read
   // pointer waits.  A line already there when the pointer reaches its slot has to be written
   // and settle first (det_buf_path cycles from arrival to data out), and is read in
-  // det_buf_read cycles.
+  // det_buf_read cycles after the wrapper's input register.
   auto check = [&](uint64_t s, uint64_t data, uint64_t cycles, bool buf, uint64_t taken) {
     const uint64_t B = c_.det_buf_banks;
     uint64_t k = slice_n_[s] - 1;
@@ -249,7 +249,7 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
           if (data <= *entry) entry = nullptr;  // arrives while the read pointer waits
         }
       }
-      if (!entry) data = std::max(data + c_.det_buf_path, reach + c_.det_buf_read);
+      if (!entry) data = std::max(data + c_.det_buf_path, reach + c_.det_buf_read + 1);  // +1: input register
       last_reach_[s] = reach;
     }
     uint64_t cs = std::max(data, chk_free_[s]);
