@@ -188,10 +188,9 @@ void RaceDetector::note_lane(const scord_access &a, const MdTouch &first) {
 // no read, the older beat's checked line the cycle after it is back).  The accessor hands beats
 // to the check in arrival order: one cycle each, plus one per further group of det_owner_ports
 // distinct foreign owners; the checked line is back det_lat cycles later, written back (posted)
-// and its slot freed.  So a same-line chain costs det_lat + 2 cycles per beat.  The RTL's banked
-// line buffer adds nothing here: a line that arrives when its beat is next is caught in a bypass
-// entry and handed over the next cycle, and one that arrives earlier is read out of its bank
-// while older beats are checked (docs/rtl.md "Reads ahead of the check, banked").  Same-entry lanes
+// and its slot freed.  So a same-line chain costs det_lat + 2 cycles per beat (CTest
+// tlm/chain_latency measures it on the RTL).  The banked line buffer between the slot and the
+// check is timed in check() below (docs/rtl.md "Reads ahead of the check, banked").  Same-entry lanes
 // of one instruction ride in one slot (at most two applications are ever needed:
 // ref/tests/test_fixpoint.c).  A fence is a one-cycle item in every slice.  The input queue
 // (det_queue packets) frees a packet's entry when its last beat has left the splitter.
