@@ -27,6 +27,7 @@ package scord_pkg;
   localparam int AddrBits                = 48;  // data address width
   localparam int RaceBufEntries          = 64;  // race records before overflow
   localparam bit StrongOps               = 1'b1;  // enable check 4c (strong ops)
+  /* verilator lint_off UNUSEDPARAM */
   localparam int RingRecBytes            = 32;  // race ring record
   localparam int RingAddrLsb             = 0;
   localparam int RingAddrW               = 64;
