@@ -25,6 +25,7 @@ RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats 
   slice_pipe_.resize(S);
   slice_done_.assign(S, std::vector<uint64_t>(c_.det_inflight, 0));
   slice_n_.assign(S, 0);
+  slice_taken_.assign(S, std::vector<uint64_t>(c_.det_slice_queue, 0));
   chk_free_.assign(S, 0);
   handed_.assign(S, std::vector<uint64_t>(c_.det_buf_banks, 0));
   byp_busy_.assign(S, std::vector<uint64_t>(c_.det_buf_bypass, 0));
@@ -182,7 +183,8 @@ void RaceDetector::note_lane(const scord_access &a, const MdTouch &first) {
 // "Line-rate detector"), for --detector=ref with the default timing model.  A packet's checked
 // lanes are grouped by 128-B metadata line (entries_per_line = line_bytes / 8); each line is one
 // beat (more when it has more distinct entries than det_lanes, or one index with several tags)
-// in slice line mod det_slices.  The splitter hands out one beat per cycle; the slice's line
+// in slice line mod det_slices.  The splitter hands out one beat per cycle, and only to a slice
+// with room in its queue (det_slice_queue beats ahead of the slots); the slice's line
 // accessor takes one per cycle into one of det_inflight slots and reads the line's touched
 // entries through the L2, unless an older beat of the line is in flight (then it is a follower:
 // no read, the older beat's checked line the cycle after it is back).  The accessor hands beats
@@ -219,11 +221,21 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
     uint64_t k = slice_n_[s]++;
     if (k >= W) ready = std::max(ready, slice_done_[s][(k - W) % W]);
     uint64_t start = slice_pipe_[s].take(ready, 1);
+    slice_taken_[s][k % c_.det_slice_queue] = start;
     slice_cycles_[s] += cycles;
     st_.det_slice_max_cycles = std::max(st_.det_slice_max_cycles, slice_cycles_[s]);
     st_.det_beat_cycles += cycles;
     last_start = std::max(last_start, start);
     return start;
+  };
+  // The splitter hands slice s an item only with room in the slice's queue: the item
+  // det_slice_queue earlier in the slice has taken its slot.  So one slice whose slots are all
+  // held (a long same-line chain) stops the splitter, and the other slices with it.
+  auto room = [&](uint64_t s, uint64_t t) {
+    const uint64_t D = c_.det_slice_queue, k = slice_n_[s];
+    const uint64_t r = k >= D ? slice_taken_[s][(k - D) % D] : 0;
+    if (r > t) st_.det_split_wait += r - t;
+    return std::max(r, t);
   };
   // The accessor hands items to the check in arrival order (scord_line_accessor.sv): an item
   // whose data are ready at `data` starts its check when every older item of the slice has
@@ -260,7 +272,9 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
     return done;
   };
   if (fence) {
-    uint64_t t = ingress_.take(accept, 1);
+    uint64_t ready = accept;
+    for (uint64_t s = 0; s < S; s++) ready = room(s, ready);
+    uint64_t t = ingress_.take(ready, 1);
     for (uint64_t s = 0; s < S; s++) {
       uint64_t start = book(s, t + 1, 1);
       check(s, start + 1, 1, false, start);
@@ -322,7 +336,7 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
     st_.det_beats += beats;
     uint64_t s = line % S;  // the slice: index bits above the line offset, not the address
     const uint64_t mdl = (c_.det.md_base + 8 * line * epl) / c_.line_bytes;  // its L2 line
-    const uint64_t tb = ingress_.take(t, beats);
+    const uint64_t tb = ingress_.take(room(s, t), beats);
     t = tb + beats;
     uint64_t start = book(s, tb + 1, cycles);
     LineDone &ld = line_slot(line, start);

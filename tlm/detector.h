@@ -75,6 +75,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer {
   std::vector<uint64_t> last_reach_;              // per slice: when the read pointer reached the last beat
   std::vector<std::vector<uint64_t>> slice_done_;  // completion of the last det_inflight beats
   std::vector<uint64_t> slice_n_;                 // beats per slice so far
+  std::vector<std::vector<uint64_t>> slice_taken_;  // per slice: slot-taking cycles of the last det_slice_queue beats
   std::vector<uint64_t> slice_cycles_;            // cycles booked per slice
   Resource ingress_;                              // the splitter: one beat per cycle
   // Last beat of each metadata line still possibly in flight (direct-mapped by line).

@@ -47,6 +47,7 @@
   X(det_buf_bypass, 4, 1, 1024, "bypass entries per slice for lines not there when read (RTL BypDepth)") \
   X(det_buf_read, 6, 1, 1000, "cycles of a line-buffer bank read (RTL LineBufReadCycles)") \
   X(det_buf_path, 17, 1, 1000, "cycles from a line's arrival to its data out of its bank (RTL write, settle, read)") \
+  X(det_slice_queue, 6, 1, 1024, "beats a slice holds between the splitter and its slots (RTL queue 2, spill register 2, stages A and B)") \
   X(det_lat, 7, 0, 10000, "cycles from leaving the check to the checked line back (RTL: 9-cycle same-line chain)") \
   X(ovh_lhd, 1, 0, 1, "time the detector-only packets on L1 hits (Fig. 10 LHD)")            \
   X(ovh_noc, 1, 0, 1, "charge ScoRD header bytes and fence packets (Fig. 10 NOC)")          \

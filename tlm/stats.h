@@ -43,6 +43,7 @@ struct Stats {
   uint64_t det_beat_cycles = 0;    // slice pipeline cycles booked by beats and broadcast fences
   uint64_t det_owner_cycles = 0;   // of those, extra cycles for owners beyond det_owner_ports
   uint64_t det_fwd_beats = 0;      // beats that forwarded from an in-flight beat of their line
+  uint64_t det_split_wait = 0;     // cycles the splitter held an item for a slice's full queue
   uint64_t det_dup_lanes = 0;      // lanes whose entry an earlier lane of the instruction had
   uint64_t det_slice_max_cycles = 0;  // booked cycles of the busiest slice
   double wall_seconds = 0;

@@ -1,0 +1,26 @@
+# slice_queue.cmake -- splitter back-pressure in the analytic detector timing (docs/tlm.md
+# "Detector timing"): on slice_queue.trace a same-line chain in slice 0 with 4 slots per slice
+# fills slice 0's slots and queue, and the splitter then holds the items behind it (slice 1's
+# independent lines among them).  With 256 slots, or a queue too deep to fill, it never waits.
+function(split_wait args out)
+  separate_arguments(a UNIX_COMMAND "${args}")
+  execute_process(COMMAND ${SIM} --no-progress --stats-only --detector=ref ${a} ${TRACE}
+                  OUTPUT_VARIABLE o RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "scord-sim ${args} failed (${rc})")
+  endif()
+  if(NOT o MATCHES "\ndet_splitter_wait_cycles ([0-9]+)\n")
+    message(FATAL_ERROR "scord-sim ${args}: no det_splitter_wait_cycles in its statistics")
+  endif()
+  set(${out} ${CMAKE_MATCH_1} PARENT_SCOPE)
+  if(NOT o MATCHES "\ndet_forwarded_beats 47\n")
+    message(FATAL_ERROR "scord-sim ${args}: the chain is not 47 forwarded beats")
+  endif()
+endfunction()
+split_wait("" w_def)
+split_wait("--det_inflight=4" w_small)
+split_wait("--det_inflight=4 --det_slice_queue=1024" w_deep)
+message(STATUS "splitter wait: 256 slots ${w_def}, 4 slots ${w_small}, 4 slots and a 1,024-beat queue ${w_deep}")
+if(NOT w_def EQUAL 0 OR NOT w_small GREATER 0 OR NOT w_deep EQUAL 0)
+  message(FATAL_ERROR "expected a wait only with 4 slots and the default queue")
+endif()
