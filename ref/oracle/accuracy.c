@@ -25,7 +25,15 @@
 ** per fence-ID width W (2..8) "class fence_wrap bits=W wraps=N fences=F max_per_kernel=M": how
 ** often a warp's fence counter of one scope wraps at that width within a kernel, and per bloom
 ** bin count B (2..16) "class lock_hash bins=B pairs=P aliased=A": of the pairs of distinct lock
-** words acquired in one file, those whose lock hashes are equal (their one-lock blooms intersect).
+** words acquired in one file, those whose lock hashes are equal (their one-lock blooms intersect),
+** and per bin count B "class lock_bloom bins=B conflicts=N hidden=H": the access pairs the oracle
+** finds unprotected although both held locks, and those whose whole-set blooms (the tracker's
+** rule, scord_lock_bloom) would share a bin in both halves, a collision that hides the race;
+** scope_only: the conflicts whose sets share a lock word held at too narrow a scope;
+** hidden_disjoint: the hidden ones with no lock word in common; hidden_same_slot: the hidden
+** ones between two blocks that ran in one CTA slot (one BlockID, so one salt, to the tracker).
+** "class aliasing" also gives tag_evict=E: the replacements of an entry that held another word's
+** state (not the init value a kernel boundary leaves), aliasing without first touches.
 ** Exit status: 0, or 2 on a usage or input error ("FILE:LINE: message" on stderr).
 */
 #include "oracle.h"
@@ -50,6 +58,8 @@ typedef struct acc_opts {
 typedef struct acc_counts {
   uint64_t oracle, detector, tp, fp, fn;
   uint64_t accesses, tag_miss;  /* detector lanes checked, tag replacements (metadata aliasing) */
+  uint64_t tag_evict;           /* ... of an entry that held another word's state (not init) */
+  scord_oracle_lock_stats lk;   /* lock conflicts and those a bloom collision would hide */
   /* fence counters (one per warp and scope, reset by a kernel, detector.md 3.1): fences, the
   ** most any counter reached in one kernel, and wraps[w] = sum over counters of count >> w */
   uint64_t fences, fence_max, wraps[ACC_WRAP_MAX + 1];
@@ -236,6 +246,8 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
     const scord_detector_stats *st = scord_detector_get_stats(scord_system_detector(sys));
     c->accesses = st->accesses;
     c->tag_miss = st->cover[0][SCORD_STEP_TAG_MISS] + st->cover[1][SCORD_STEP_TAG_MISS];
+    c->tag_evict = st->tag_evict;
+    c->lk = *scord_oracle_get_lock_stats(orc);
     for (size_t i = 0; i < det.n; i++) {
       bool hit = false;
       for (size_t j = 0; j < n && !hit; j++) hit = or[j].pc == det.pc[i] && or[j].addr == det.addr[i];
@@ -339,6 +351,14 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
     tot.fn += c.fn;
     tot.accesses += c.accesses;
     tot.tag_miss += c.tag_miss;
+    tot.tag_evict += c.tag_evict;
+    tot.lk.conflicts += c.lk.conflicts;
+    tot.lk.scope_only += c.lk.scope_only;
+    for (int k = 0; k < SCORD_ORC_BLOOM_WIDTHS; k++) {
+      tot.lk.bloom_hidden[k] += c.lk.bloom_hidden[k];
+      tot.lk.bloom_hidden_disjoint[k] += c.lk.bloom_hidden_disjoint[k];
+      tot.lk.bloom_hidden_slot[k] += c.lk.bloom_hidden_slot[k];
+    }
     tot.fences += c.fences;
     if (c.fence_max > tot.fence_max) tot.fence_max = c.fence_max;
     for (int w = ACC_WRAP_MIN; w <= ACC_WRAP_MAX; w++) tot.wraps[w] += c.wraps[w];
@@ -355,13 +375,18 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
   if (o.by_class && !o.json) {
     printf("class missed fn=%" PRIu64 " on_reported_word=%" PRIu64 " other=%" PRIu64 "\n", tot.fn,
            tot.fn_reported_word, tot.fn - tot.fn_reported_word);
-    printf("class aliasing accesses=%" PRIu64 " tag_miss=%" PRIu64 "\n", tot.accesses, tot.tag_miss);
+    printf("class aliasing accesses=%" PRIu64 " tag_miss=%" PRIu64 " tag_evict=%" PRIu64 "\n", tot.accesses,
+           tot.tag_miss, tot.tag_evict);
     for (int w = ACC_WRAP_MIN; w <= ACC_WRAP_MAX; w++)
       printf("class fence_wrap bits=%d wraps=%" PRIu64 " fences=%" PRIu64 " max_per_kernel=%" PRIu64 "\n", w,
              tot.wraps[w], tot.fences, tot.fence_max);
     for (int k = 1; k <= ACC_BINS_LOG_MAX; k++)
       printf("class lock_hash bins=%d pairs=%" PRIu64 " aliased=%" PRIu64 "\n", 1 << k, tot.lock_pairs,
              tot.lock_alias[k]);
+    for (int k = 0; k < SCORD_ORC_BLOOM_WIDTHS; k++)
+      printf("class lock_bloom bins=%d conflicts=%" PRIu64 " hidden=%" PRIu64 " scope_only=%" PRIu64
+             " hidden_disjoint=%" PRIu64 " hidden_same_slot=%" PRIu64 "\n", 2 << k, tot.lk.conflicts,
+             tot.lk.bloom_hidden[k], tot.lk.scope_only, tot.lk.bloom_hidden_disjoint[k], tot.lk.bloom_hidden_slot[k]);
     for (int w = 0; w < SCORD_ORC_WHY_COUNT; w++)
       printf("class oracle=%s races=%" PRIu64 " tp=%" PRIu64 " fn=%" PRIu64 "\n", scord_oracle_why_name[w],
              tot.why[w][0] + tot.why[w][1], tot.why[w][0], tot.why[w][1]);

@@ -137,6 +137,7 @@ typedef struct lockent {
 /* An immutable lock set: the active locks of one instruction. */
 typedef struct lockset {
   uint32_t refs, n;
+  uint32_t bloom[SCORD_ORC_BLOOM_WIDTHS]; /* ScoRD's bloom of these locks, per bin width */
   lockent e[];
 } lockset;
 
@@ -168,7 +169,7 @@ typedef struct rec {
   uint32_t warp, block, e; /* logical warp and block, the warp's epoch at the access */
   bool write, atomic, atom_dev, strong;
   uint8_t kind;
-  uint16_t sm, hw;
+  uint16_t sm, hw, cta;  /* hardware identity: SM, warp, CTA slot */
   uint64_t pc;
   snap *clk;          /* obs of the warp at the access (its own entry is e) */
   snap *rel_cta, *rel_gpu; /* strong writes: the warp's release snapshots then */
@@ -200,6 +201,7 @@ struct scord_oracle {
   size_t nraces, capraces;
   size_t *rmap;        /* open addressing: race index + 1 */
   size_t rmap_cap;
+  scord_oracle_lock_stats lk;
 };
 
 static uint64_t mix64(uint64_t x) {
@@ -292,6 +294,8 @@ void scord_oracle_free(scord_oracle *o) {
   free(o->slot_map);
   free(o);
 }
+
+const scord_oracle_lock_stats *scord_oracle_get_lock_stats(const scord_oracle *o) { return &o->lk; }
 
 const scord_oracle_race *scord_oracle_races(const scord_oracle *o, size_t *n) {
   *n = o->nraces;
@@ -471,6 +475,19 @@ static int access_lane(scord_oracle *o, oword *wd, rec *b, uint16_t cta, uint64_
       if (strong_ok) {
         bool none = (!a->locks || !a->locks->n) && (!b->locks || !b->locks->n);
         if (none || common_lock(a->locks, b->locks, a->block == b->block)) continue;
+        if (a->locks && a->locks->n && b->locks && b->locks->n) {
+          bool word = common_lock(a->locks, b->locks, true);  /* a lock word in common */
+          o->lk.conflicts++;
+          o->lk.scope_only += word;
+          for (int i = 0; i < SCORD_ORC_BLOOM_WIDTHS; i++) {
+            scord_params q = o->p;
+            q.bloom_bin_bits = (uint64_t)2 << i;
+            if (scord_bloom_empty(&q, a->locks->bloom[i] & b->locks->bloom[i])) continue;
+            o->lk.bloom_hidden[i]++;
+            o->lk.bloom_hidden_disjoint[i] += !word;
+            o->lk.bloom_hidden_slot[i] += a->sm == b->sm && a->cta == b->cta;  /* one salt */
+          }
+        }
         why = SCORD_ORC_LOCKS;
       } else {
         why = SCORD_ORC_NOT_STRONG;
@@ -555,6 +572,14 @@ static int do_access(scord_oracle *o, const scord_event *ev) {
     ls->n = 0;
     for (size_t i = 0; i < w->nlocks; i++)
       if (w->locks[i].active) ls->e[ls->n++] = w->locks[i];
+    uint32_t block_id = (uint32_t)(ev->sm * o->p.ctas_per_sm + ev->cta); /* the tracker's salt */
+    for (int k = 0; k < SCORD_ORC_BLOOM_WIDTHS; k++) {
+      scord_params q = o->p;
+      q.bloom_bin_bits = (uint64_t)2 << k;
+      ls->bloom[k] = 0;
+      for (uint32_t i = 0; i < ls->n; i++)
+        ls->bloom[k] |= scord_lock_bloom(&q, scord_lock_hash(&q, ls->e[i].addr), ls->e[i].dev, block_id);
+    }
   }
   bool atomic = ev->type == SCORD_EV_ATOM;
   rec b = {.warp = (uint32_t)ti, .block = (uint32_t)bi, .e = e,
@@ -562,7 +587,7 @@ static int do_access(scord_oracle *o, const scord_event *ev) {
            .atom_dev = atomic && ev->scope != SCORD_SCOPE_CTA,
            .strong = atomic || ev->is_volatile,
            .kind = (uint8_t)(ev->type == SCORD_EV_LD ? SCORD_LD : ev->type == SCORD_EV_ST ? SCORD_ST : SCORD_ATOM),
-           .sm = ev->sm, .hw = ev->warp, .pc = ev->pc, .clk = w->cache, .locks = ls};
+           .sm = ev->sm, .hw = ev->warp, .cta = ev->cta, .pc = ev->pc, .clk = w->cache, .locks = ls};
   if (b.write && b.strong) {
     b.rel_cta = w->rel_cta;
     b.rel_gpu = w->rel_gpu;

@@ -54,6 +54,21 @@ typedef struct scord_oracle scord_oracle;
 ** strong_ops are used: the oracle is exact, it has no tables to size).  Returns NULL on
 ** allocation failure. */
 scord_oracle *scord_oracle_new(const scord_params *p);
+/* Lock conflicts, for the bloom's cost (issue 15 item 4): access pairs the oracle finds
+** unprotected although both held locks (disjoint exact lock sets, or a common lock of too
+** narrow a scope), and how many of them ScoRD's blooms of those lock sets would take as
+** sharing a lock (a bloom collision, hiding the race) at bloom_bin_bits 2, 4, 8 and 16.  The
+** blooms are built from the exact sets by the tracker's rule (scord_lock_bloom), with no
+** lock-table limit. */
+#define SCORD_ORC_BLOOM_WIDTHS 4 /* bloom_bin_bits 2 << i */
+typedef struct scord_oracle_lock_stats {
+  uint64_t conflicts;
+  uint64_t scope_only;  /* ... of them sharing a lock word held at too narrow a scope */
+  uint64_t bloom_hidden[SCORD_ORC_BLOOM_WIDTHS];
+  uint64_t bloom_hidden_disjoint[SCORD_ORC_BLOOM_WIDTHS]; /* ... with no lock word in common */
+  uint64_t bloom_hidden_slot[SCORD_ORC_BLOOM_WIDTHS];     /* ... by two blocks of one CTA slot */
+} scord_oracle_lock_stats;
+const scord_oracle_lock_stats *scord_oracle_get_lock_stats(const scord_oracle *o);
 /* Free o and everything it holds; NULL is accepted. */
 void scord_oracle_free(scord_oracle *o);
 /* Apply one event (all its lanes), which must be valid for the configuration (the vector

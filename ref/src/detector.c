@@ -334,6 +334,7 @@ scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
     scord_md_decode(&d->l, d->port.read(d->port.ctx, index), md);
   }
   if (md->tag != tag) { /* section 4: replaced by init before checking */
+    if (scord_md_encode(&d->l, md) != SCORD_MD_INIT) d->st.tag_evict++;
     md_init(md);
     d->st.cover[write][SCORD_STEP_TAG_MISS]++;
   }

@@ -14,8 +14,6 @@
 struct scord_tracker {
   scord_params p;
   unsigned sm;
-  unsigned k;                 /* log2(BloomBinBits) */
-  uint32_t hash_mask;         /* 2k bits */
   uint32_t *barrier;          /* per CTA slot */
   scord_lock_entry *locks;    /* warps_per_sm * lock_entries, oldest first, valid packed */
   uint8_t *nlocks;            /* valid entries per warp */
@@ -30,8 +28,6 @@ scord_tracker *scord_tracker_new(const scord_params *p, unsigned sm) {
   if (!t) return NULL;
   t->p = *p;
   t->sm = sm;
-  t->k = scord_clog2(p->bloom_bin_bits);
-  t->hash_mask = (uint32_t)(((uint64_t)1 << (2 * t->k)) - 1);
   t->barrier = calloc(p->ctas_per_sm, sizeof *t->barrier);
   t->locks = calloc(p->warps_per_sm * p->lock_entries, sizeof *t->locks);
   t->nlocks = calloc(p->warps_per_sm, sizeof *t->nlocks);
@@ -69,10 +65,18 @@ bool scord_bloom_empty(const scord_params *p, uint32_t bloom) {
   return (bloom & bin) == 0 || ((bloom >> p->bloom_bin_bits) & bin) == 0;
 }
 
-/* OR hash h into the filter: bit h[k-1:0] of bin A, bit h[2k-1:k] of bin B. */
-static inline uint32_t bloom_add(const scord_tracker *t, uint32_t b, uint32_t h) {
-  uint32_t lo = h & ((1u << t->k) - 1), hi = (h >> t->k) & ((1u << t->k) - 1);
-  return b | (1u << lo) | (1u << (hi + t->p.bloom_bin_bits));
+/* Hash h as filter bits: bit h[k-1:0] of bin A, bit h[2k-1:k] of bin B. */
+static inline uint32_t bloom_bits(unsigned k, unsigned bin_bits, uint32_t h) {
+  uint32_t lo = h & ((1u << k) - 1), hi = (h >> k) & ((1u << k) - 1);
+  return (1u << lo) | (1u << (hi + bin_bits));
+}
+
+uint32_t scord_lock_bloom(const scord_params *p, uint32_t a, bool device, uint32_t block_id) {
+  unsigned k = scord_clog2(p->bloom_bin_bits);
+  uint32_t salt = (block_id + 1) & (uint32_t)(((uint64_t)1 << (2 * k)) - 1);
+  uint32_t b = bloom_bits(k, (unsigned)p->bloom_bin_bits, a ^ salt); /* section 3: block-scope hash */
+  if (device) b |= bloom_bits(k, (unsigned)p->bloom_bin_bits, a);     /* scope inclusion: the plain hash */
+  return b;
 }
 
 uint32_t scord_tracker_bloom(const scord_tracker *t, unsigned warp, uint32_t block_id) {
@@ -80,12 +84,9 @@ uint32_t scord_tracker_bloom(const scord_tracker *t, unsigned warp, uint32_t blo
   struct bcache *c = &t->bc[warp];
   if (c->valid && c->block == block_id) return c->bloom;
   const scord_lock_entry *e = &t->locks[warp * t->p.lock_entries];
-  uint32_t b = 0, salt = (block_id + 1) & t->hash_mask;
-  for (unsigned i = 0; i < t->nlocks[warp]; i++) {
-    if (!e[i].active) continue;
-    b = bloom_add(t, b, e[i].a ^ salt);           /* section 3: block-scope hash */
-    if (e[i].device) b = bloom_add(t, b, e[i].a); /* scope inclusion: also the plain hash */
-  }
+  uint32_t b = 0;
+  for (unsigned i = 0; i < t->nlocks[warp]; i++)
+    if (e[i].active) b |= scord_lock_bloom(&t->p, e[i].a, e[i].device, block_id);
   *c = (struct bcache){block_id, b, true};
   return b;
 }

@@ -550,6 +550,11 @@ static void test_tag_and_wrap(void) {
   CHECK_EQ(pop(&t, NULL), -1);
   CHECK_EQ(md_of(&t, B).tag, 1);
   CHECK_EQ(scord_detector_get_stats(t.d)->cover[0][SCORD_STEP_TAG_MISS], 1);
+  CHECK_EQ(scord_detector_get_stats(t.d)->tag_evict, 1); /* A's state replaced by B's */
+  /* a first touch of a word with tag 1 replaces only the init value: no eviction */
+  ld(&t, 1, 0, 0, B + 8, false);
+  CHECK_EQ(scord_detector_get_stats(t.d)->cover[0][SCORD_STEP_TAG_MISS], 2);
+  CHECK_EQ(scord_detector_get_stats(t.d)->tag_evict, 1);
   /* same tag: the race is seen */
   st(&t, 0, 0, 0, A + 4, false);
   CHECK_EQ(ld(&t, 1, 0, 0, A + 4, false), SCORD_STEP_HB_DEV);

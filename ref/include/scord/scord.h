@@ -325,6 +325,11 @@ unsigned scord_tracker_locks(const scord_tracker *t, unsigned warp,
                              const scord_lock_entry **entries);
 /* The lock hash a = (addr >> 2) mod 2^(2k). */
 uint32_t scord_lock_hash(const scord_params *p, uint64_t lockaddr);
+/* The bloom bits one active lock (hash a = scord_lock_hash) adds for an instruction of block
+** block_id (section 3): its block-salted hash, and for a device-scope lock also the plain one.
+** A bloom is the OR over the warp's active locks; two blooms share a lock when both bins of
+** their AND are non-empty (scord_bloom_empty). */
+uint32_t scord_lock_bloom(const scord_params *p, uint32_t a, bool device, uint32_t block_id);
 /* EMPTY(b) of section 3 for the configured bin width. */
 bool scord_bloom_empty(const scord_params *p, uint32_t bloom);
 
@@ -365,6 +370,9 @@ typedef struct scord_detector_stats {
   /* cover[0][s]: READ, cover[1][s]: WRITE, counts of steps that decided (TAG_MISS
   ** counts tag replacements, which are followed by a deciding step). */
   uint64_t cover[2][SCORD_STEP_COUNT];
+  /* Of the tag replacements, those of an entry holding another word's state (not the init
+  ** value of section 4, which a kernel boundary leaves with tag 0): metadata aliasing proper. */
+  uint64_t tag_evict;
 } scord_detector_stats;
 
 typedef struct scord_detector scord_detector;

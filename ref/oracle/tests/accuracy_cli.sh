@@ -45,5 +45,17 @@ mi=$(grep '^class missed ' <<<"$cls")
 r=$(sed -n 's/.* on_reported_word=\([0-9]*\) .*/\1/p' <<<"$mi"); x=$(sed -n 's/.* other=\([0-9]*\)$/\1/p' <<<"$mi")
 [ -n "$r" ] && [ -n "$x" ] && [ $((r + x)) -eq "$(tot fn)" ] ||
   bad "missed split does not sum to fn: $mi"
+# Bloom collisions (hand-derived): in litmus_lockhash_collide.vec two warps hold different
+# locks whose hashes agree at 8 bin bits and not at 16, so the one lock conflict is hidden by
+# the bloom at 2, 4 and 8 and seen at 16.
+lb=$("$acc" --by-class "$dir/litmus_lockhash_collide.vec" | grep '^class lock_bloom ' | tr '\n' ' ')
+want=""
+for h in 2:1 4:1 8:1 16:0; do
+  want+="class lock_bloom bins=${h%:*} conflicts=1 hidden=${h#*:} scope_only=0 hidden_disjoint=${h#*:} hidden_same_slot=0 "
+done
+[ "$lb" = "$want" ] || bad "lock_bloom on litmus_lockhash_collide.vec: '$lb'"
+ev=$(grep '^class aliasing ' <<<"$cls" | sed -n 's/.* tag_miss=\([0-9]*\) tag_evict=\([0-9]*\)$/\1 \2/p')
+read -r tm te <<<"$ev"
+[ -n "$te" ] && [ "$te" -le "$tm" ] || bad "aliasing line lacks tag_evict <= tag_miss: '$ev'"
 [ $fail -eq 0 ] && echo "accuracy-cli: ok"
 exit $fail
