@@ -20,7 +20,11 @@
 ** oracle's reasons (scord_oracle_why) "class oracle=WHY races=N tp=T fn=F", and for each
 ** detector race type (the type of the key's first record) "class detector=TYPE races=N
 ** tp=T fp=F" (text form only), "class missed fn=N on_reported_word=R other=O" (misses on a
-** word the detector reported at another pc, the last-owner class, and the rest), and "class aliasing accesses=N tag_miss=M": the lanes the
+** word the detector reported at another pc, the last-owner class, and the rest), "class missed_other
+** other=O hw_identity=H one_hw_warp=W not_strong=N third_warp_between=T own_access_between=S untraced=U" (the rest
+** traced by their first racing pair, in that order: one hardware warp or CTA slot (W of them on
+** one hardware warp), the disputed not_strong class, a third warp's access to the word in
+** between, the later warp's own access in between), and "class aliasing accesses=N tag_miss=M": the lanes the
 ** detector checked and how many found their entry holding another tag (metadata aliasing), and
 ** per fence-ID width W (2..8) "class fence_wrap bits=W wraps=N fences=F max_per_kernel=M": how
 ** often a warp's fence counter of one scope wraps at that width within a kernel, and per bloom
@@ -70,6 +74,10 @@ typedef struct acc_counts {
   /* misses (fn) on a word the detector reported a race on at another pc: after that race the
   ** entry belongs to the racer (last owner only, docs/accuracy.md section 4) */
   uint64_t fn_reported_word;
+  /* the other misses traced by their first racing pair (SCORD_ORC_SEEN_*), in this order: one
+  ** hardware warp or CTA slot, the disputed not_strong class, a third warp's access in between
+  ** (last owner only), the later warp's own access in between; the rest untraced */
+  uint64_t fn_hw, fn_hw_warp, fn_not_strong, fn_third, fn_self;
   /* by class: [why][0] tp, [why][1] fn; [type][0] tp, [type][1] fp */
   uint64_t why[SCORD_ORC_WHY_COUNT][2], type[SCORD_RACE_TYPE_COUNT][2];
 } acc_counts;
@@ -233,6 +241,13 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
         bool word = false;
         for (size_t j = 0; j < det.n && !word; j++) word = det.addr[j] == or[i].addr;
         c->fn_reported_word += word;
+        if (!word) {
+          c->fn_hw_warp += (or[i].seen & SCORD_ORC_SEEN_HW_WARP) != 0;
+          if (or[i].seen & (SCORD_ORC_SEEN_HW_WARP | SCORD_ORC_SEEN_HW_SLOT)) c->fn_hw++;
+          else if (or[i].why == SCORD_ORC_NOT_STRONG) c->fn_not_strong++;
+          else if (or[i].seen & SCORD_ORC_SEEN_THIRD) c->fn_third++;
+          else if (or[i].seen & SCORD_ORC_SEEN_SELF) c->fn_self++;
+        }
       }
       assert(or[i].why < SCORD_ORC_WHY_COUNT);
       c->why[or[i].why][hit ? 0 : 1]++;
@@ -364,6 +379,11 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
     for (int w = ACC_WRAP_MIN; w <= ACC_WRAP_MAX; w++) tot.wraps[w] += c.wraps[w];
     tot.lock_pairs += c.lock_pairs;
     tot.fn_reported_word += c.fn_reported_word;
+    tot.fn_hw += c.fn_hw;
+    tot.fn_hw_warp += c.fn_hw_warp;
+    tot.fn_not_strong += c.fn_not_strong;
+    tot.fn_third += c.fn_third;
+    tot.fn_self += c.fn_self;
     for (int k = 1; k <= ACC_BINS_LOG_MAX; k++) tot.lock_alias[k] += c.lock_alias[k];
     for (int w = 0; w < SCORD_ORC_WHY_COUNT; w++)
       for (int k = 0; k < 2; k++) tot.why[w][k] += c.why[w][k];
@@ -375,6 +395,10 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
   if (o.by_class && !o.json) {
     printf("class missed fn=%" PRIu64 " on_reported_word=%" PRIu64 " other=%" PRIu64 "\n", tot.fn,
            tot.fn_reported_word, tot.fn - tot.fn_reported_word);
+    printf("class missed_other other=%" PRIu64 " hw_identity=%" PRIu64 " one_hw_warp=%" PRIu64 " not_strong=%" PRIu64
+           " third_warp_between=%" PRIu64 " own_access_between=%" PRIu64 " untraced=%" PRIu64 "\n",
+           tot.fn - tot.fn_reported_word, tot.fn_hw, tot.fn_hw_warp, tot.fn_not_strong, tot.fn_third, tot.fn_self,
+           tot.fn - tot.fn_reported_word - tot.fn_hw - tot.fn_not_strong - tot.fn_third - tot.fn_self);
     printf("class aliasing accesses=%" PRIu64 " tag_miss=%" PRIu64 " tag_evict=%" PRIu64 "\n", tot.accesses,
            tot.tag_miss, tot.tag_evict);
     for (int w = ACC_WRAP_MIN; w <= ACC_WRAP_MAX; w++)

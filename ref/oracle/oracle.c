@@ -401,8 +401,10 @@ static oword *word_of(scord_oracle *o, uint64_t a) {
 }
 
 /* Record a racing pair (a earlier, b later) under b's key (pc, word).  0 / -1 on OOM. */
-static int add_race(scord_oracle *o, const rec *a, const rec *b, uint64_t word, uint16_t cta,
+static int add_race(scord_oracle *o, const oword *wd, size_t ai, const rec *b, uint16_t cta,
                     uint64_t line, scord_oracle_why why) {
+  const rec *a = &wd->h[ai];
+  const uint64_t word = wd->addr;
   if (o->nraces * 2 + 2 > o->rmap_cap) {
     size_t cap = o->rmap_cap ? o->rmap_cap * 2 : 256;
     size_t *m = calloc(cap, sizeof *m);
@@ -430,6 +432,10 @@ static int add_race(scord_oracle *o, const rec *a, const rec *b, uint64_t word, 
   *r = (scord_oracle_race){.pc = b->pc, .addr = word, .sm = b->sm, .cta = cta, .warp = b->hw,
                            .kind = b->kind, .prev_sm = a->sm, .prev_warp = a->hw,
                            .prev_pc = a->pc, .why = (uint8_t)why, .line = line, .pairs = 1};
+  for (size_t j = ai + 1; j < wd->n; j++)
+    r->seen |= wd->h[j].warp == b->warp ? SCORD_ORC_SEEN_SELF : wd->h[j].warp != a->warp ? SCORD_ORC_SEEN_THIRD : 0;
+  if (a->sm == b->sm && a->hw == b->hw) r->seen |= SCORD_ORC_SEEN_HW_WARP;
+  if (a->sm == b->sm && a->cta == cta && a->block != b->block) r->seen |= SCORD_ORC_SEEN_HW_SLOT;
   o->rmap[h] = ++o->nraces;
   return 0;
 }
@@ -495,7 +501,7 @@ static int access_lane(scord_oracle *o, oword *wd, rec *b, uint16_t cta, uint64_
     } else {
       why = a->atomic && b->atomic ? SCORD_ORC_SCOPED_ATOMIC : SCORD_ORC_UNORDERED;
     }
-    if (add_race(o, a, b, wd->addr, cta, line, why)) return -1;
+    if (add_race(o, wd, i, b, cta, line, why)) return -1;
   }
   /* Acquire from the write this read or atomic reads (the last write in stream order). */
   if (!b->write || b->atomic) {

@@ -46,7 +46,16 @@ typedef struct scord_oracle_race {
   uint8_t why;                  /* scord_oracle_why */
   uint64_t line;                /* source line of the later access (0 if unknown) */
   uint64_t pairs;               /* racing (earlier, later) dynamic pairs with this key */
+  uint8_t seen;                 /* SCORD_ORC_SEEN_* of the first racing pair, for tracing misses */
 } scord_oracle_race;
+
+/* What happened to the word between the first racing pair's accesses, and who they were: the
+** classes of docs/accuracy.md section 4 that hide a race from a detector keeping one owner
+** per entry and hardware identities. */
+#define SCORD_ORC_SEEN_THIRD   1u /* a third warp accessed the word in between (took ownership) */
+#define SCORD_ORC_SEEN_SELF    2u /* the later access's warp accessed the word in between */
+#define SCORD_ORC_SEEN_HW_WARP 4u /* both accesses on one hardware warp (sm, warp): one identity */
+#define SCORD_ORC_SEEN_HW_SLOT 8u /* both in one CTA slot (sm, cta) as different blocks */
 
 typedef struct scord_oracle scord_oracle;
 

@@ -57,5 +57,12 @@ done
 ev=$(grep '^class aliasing ' <<<"$cls" | sed -n 's/.* tag_miss=\([0-9]*\) tag_evict=\([0-9]*\)$/\1 \2/p')
 read -r tm te <<<"$ev"
 [ -n "$te" ] && [ "$te" -le "$tm" ] || bad "aliasing line lacks tag_evict <= tag_miss: '$ev'"
+# Misses traced by their first racing pair (hand-derived): the new CTA in a used slot is one
+# hardware warp to the detector; the reader of another block takes ownership from the writer.
+mo() { "$acc" --by-class "$dir/$1" | grep '^class missed_other ' | sed -n "s/.* $2=\([0-9]*\).*/\1/p"; }
+[ "$(mo litmus_ctareuse_same_slot.vec hw_identity)" = 1 ] && [ "$(mo litmus_ctareuse_same_slot.vec one_hw_warp)" = 1 ] ||
+  bad "ctareuse: the miss is not traced to one hardware warp"
+[ "$(mo litmus_lastowner_reader_hides.vec third_warp_between)" = 1 ] &&
+  [ "$(mo litmus_lastowner_reader_hides.vec untraced)" = 0 ] || bad "lastowner_reader_hides: not traced to the third warp"
 [ $fail -eq 0 ] && echo "accuracy-cli: ok"
 exit $fail
