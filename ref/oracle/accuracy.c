@@ -78,6 +78,8 @@ typedef struct acc_counts {
   ** hardware warp or CTA slot, the disputed not_strong class, a third warp's access in between
   ** (last owner only), the later warp's own access in between; the rest untraced */
   uint64_t fn_hw, fn_hw_warp, fn_not_strong, fn_third, fn_self;
+  /* false positives by the oracle's verdict on the reported pair (scord_oracle_verdict) */
+  uint64_t fp_verdict[SCORD_RACE_TYPE_COUNT][SCORD_ORC_VERDICT_COUNT];  /* by detector type */
   /* by class: [why][0] tp, [why][1] fn; [type][0] tp, [type][1] fp */
   uint64_t why[SCORD_ORC_WHY_COUNT][2], type[SCORD_RACE_TYPE_COUNT][2];
 } acc_counts;
@@ -86,6 +88,7 @@ typedef struct acc_counts {
 typedef struct keyset {
   uint64_t *pc, *addr;
   uint8_t *type;        /* the detector's race type of the key's first record */
+  uint8_t *verdict;     /* the oracle's verdict on that record's pair (scord_oracle_explain) */
   size_t n, cap;
 } keyset;
 
@@ -96,7 +99,7 @@ static bool key_has(const keyset *k, uint64_t pc, uint64_t addr) {
 }
 
 /* Add (pc, addr) of type unless present.  0, or -1 on OOM. */
-static int key_add(keyset *k, uint64_t pc, uint64_t addr, uint8_t type) {
+static int key_add(keyset *k, uint64_t pc, uint64_t addr, uint8_t type, uint8_t verdict) {
   if (key_has(k, pc, addr)) return 0;
   if (k->n == k->cap) {
     size_t cap = k->cap ? 2 * k->cap : 64;
@@ -109,10 +112,14 @@ static int key_add(keyset *k, uint64_t pc, uint64_t addr, uint8_t type) {
     uint8_t *t = realloc(k->type, cap * sizeof *t);
     if (!t) return -1;
     k->type = t;
+    uint8_t *v = realloc(k->verdict, cap * sizeof *v);
+    if (!v) return -1;
+    k->verdict = v;
     k->cap = cap;
   }
   assert(type < SCORD_RACE_TYPE_COUNT);
   k->type[k->n] = type;
+  k->verdict[k->n] = verdict;
   k->pc[k->n] = pc;
   k->addr[k->n++] = addr;
   return 0;
@@ -160,7 +167,7 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
   scord_oracle *orc = NULL;
   keyset det = {0};
   uint64_t *fcnt = NULL;  /* fence counts per (sm, warp, scope) in this kernel */
-  size_t nfcnt = 0, wps = 0;
+  size_t nfcnt = 0, wps = 0, cps = 1;
   acc_counts wr = {0};    /* the fence-wrap part of *c, gathered as the file runs */
   uint64_t *locks = NULL; /* distinct lock words acquired (cas 0 -> 1 returning 0) */
   size_t nlocks = 0, caplocks = 0;
@@ -178,6 +185,7 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
       sys = scord_system_new(p, NULL);
       orc = scord_oracle_new(p);
       wps = (size_t)p->warps_per_sm;
+      cps = (size_t)p->ctas_per_sm;
       nfcnt = (size_t)p->num_sms * wps * 2;
       fcnt = calloc(nfcnt, sizeof *fcnt);
       if (!sys || !orc || !fcnt) {
@@ -220,7 +228,9 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
     }
     scord_race rr;
     while (scord_detector_pop_race(scord_system_detector(sys), &rr))
-      if (key_add(&det, rr.pc, rr.addr, rr.type)) {
+      if (key_add(&det, rr.pc, rr.addr, rr.type,
+                  (uint8_t)scord_oracle_explain(orc, rr.addr, (unsigned)(rr.owner_block / cps), rr.owner_warp,
+                                                rr.sm, rr.warp))) {
         fprintf(stderr, "%s:%" PRIu64 ": out of memory\n", path, ev.line);
         status = 2;
         break;
@@ -267,6 +277,7 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
       bool hit = false;
       for (size_t j = 0; j < n && !hit; j++) hit = or[j].pc == det.pc[i] && or[j].addr == det.addr[i];
       c->type[det.type[i]][hit ? 0 : 1]++;
+      if (!hit) c->fp_verdict[det.type[i]][det.verdict[i]]++;
       if (!hit && o->races && !o->json)
         printf("  fp detector-race pc=0x%" PRIx64 " addr=0x%" PRIx64 "\n", det.pc[i], det.addr[i]);
     }
@@ -274,6 +285,7 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
   free(det.pc);
   free(det.addr);
   free(det.type);
+  free(det.verdict);
   free(fcnt);
   free(locks);
   scord_oracle_free(orc);
@@ -379,6 +391,8 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
     for (int w = ACC_WRAP_MIN; w <= ACC_WRAP_MAX; w++) tot.wraps[w] += c.wraps[w];
     tot.lock_pairs += c.lock_pairs;
     tot.fn_reported_word += c.fn_reported_word;
+    for (int t = 0; t < SCORD_RACE_TYPE_COUNT; t++)
+      for (int v = 0; v < SCORD_ORC_VERDICT_COUNT; v++) tot.fp_verdict[t][v] += c.fp_verdict[t][v];
     tot.fn_hw += c.fn_hw;
     tot.fn_hw_warp += c.fn_hw_warp;
     tot.fn_not_strong += c.fn_not_strong;
@@ -399,6 +413,19 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
            " third_warp_between=%" PRIu64 " own_access_between=%" PRIu64 " untraced=%" PRIu64 "\n",
            tot.fn - tot.fn_reported_word, tot.fn_hw, tot.fn_hw_warp, tot.fn_not_strong, tot.fn_third, tot.fn_self,
            tot.fn - tot.fn_reported_word - tot.fn_hw - tot.fn_not_strong - tot.fn_third - tot.fn_self);
+    printf("class false fp=%" PRIu64, tot.fp);
+    for (int v = 0; v < SCORD_ORC_VERDICT_COUNT; v++) {
+      uint64_t n = 0;
+      for (int t = 0; t < SCORD_RACE_TYPE_COUNT; t++) n += tot.fp_verdict[t][v];
+      printf(" %s=%" PRIu64, scord_oracle_verdict_name[v], n);
+    }
+    printf("\n");
+    for (int t = 0; t < SCORD_RACE_TYPE_COUNT; t++) {
+      if (!tot.type[t][1]) continue;
+      printf("class false detector=%s fp=%" PRIu64, scord_race_type_name[t], tot.type[t][1]);
+      for (int v = 0; v < SCORD_ORC_VERDICT_COUNT; v++) printf(" %s=%" PRIu64, scord_oracle_verdict_name[v], tot.fp_verdict[t][v]);
+      printf("\n");
+    }
     printf("class aliasing accesses=%" PRIu64 " tag_miss=%" PRIu64 " tag_evict=%" PRIu64 "\n", tot.accesses,
            tot.tag_miss, tot.tag_evict);
     for (int w = ACC_WRAP_MIN; w <= ACC_WRAP_MAX; w++)

@@ -42,6 +42,8 @@
 
 const char *const scord_oracle_why_name[SCORD_ORC_WHY_COUNT] = {"unordered", "scoped_atomic",
                                                                 "not_strong", "locks"};
+const char *const scord_oracle_verdict_name[SCORD_ORC_VERDICT_COUNT] = {
+    "race", "no_owner_access", "same_warp", "no_write", "atomic_chain", "ordered", "visible", "locked"};
 
 /* ---------------------------------------------------------------- clocks --------- */
 
@@ -297,6 +299,33 @@ void scord_oracle_free(scord_oracle *o) {
 
 const scord_oracle_lock_stats *scord_oracle_get_lock_stats(const scord_oracle *o) { return &o->lk; }
 
+static scord_oracle_verdict judge(const scord_oracle *o, const rec *a, const rec *b, bool chain_ok,
+                                  scord_oracle_why *why);
+
+scord_oracle_verdict scord_oracle_explain(const scord_oracle *o, uint64_t word, unsigned owner_sm,
+                                          unsigned owner_warp, unsigned sm, unsigned warp) {
+  word &= ~(uint64_t)3;
+  const oword *wd = NULL;
+  if (o->wmap_cap) {
+    size_t h = mix64(word) & (o->wmap_cap - 1);
+    while (o->wmap[h] && o->words[o->wmap[h] - 1].addr != word) h = (h + 1) & (o->wmap_cap - 1);
+    if (o->wmap[h]) wd = &o->words[o->wmap[h] - 1];
+  }
+  if (!wd || !wd->n) return SCORD_ORC_VERDICT_NO_OWNER_ACCESS;
+  /* b: the word's last access by (sm, warp); a: the owner's last access before it. */
+  size_t bi = wd->n;
+  while (bi > 0 && !(wd->h[bi - 1].sm == sm && wd->h[bi - 1].hw == warp)) bi--;
+  if (!bi) return SCORD_ORC_VERDICT_NO_OWNER_ACCESS;
+  const rec *b = &wd->h[bi - 1];
+  size_t ai = bi - 1;
+  while (ai > 0 && !(wd->h[ai - 1].sm == owner_sm && wd->h[ai - 1].hw == owner_warp)) ai--;
+  if (!ai) return SCORD_ORC_VERDICT_NO_OWNER_ACCESS;
+  scord_oracle_why why;
+  /* The chain as it stands now (b may have moved it): an approximation for tracing only. */
+  bool chain_ok = wd->last_atomic && ai - 1 >= wd->chain_start;
+  return judge(o, &wd->h[ai - 1], b, chain_ok, &why);
+}
+
 const scord_oracle_race *scord_oracle_races(const scord_oracle *o, size_t *n) {
   *n = o->nraces;
   return o->races;
@@ -457,50 +486,70 @@ static bool visible(const scord_oracle *o, const rec *a, uint32_t bi) {
   return vc_get(&o->vis_dev, a->warp) >= a->e || vc_get(&o->b[bi].vis, a->warp) >= a->e;
 }
 
+/* The oracle's verdict on one pair of accesses to a word: a earlier, b later (b's warp's clocks
+** as of b), chain_ok when a is in the atomic chain b links to.  SCORD_ORC_VERDICT_RACE sets *why. */
+static scord_oracle_verdict judge(const scord_oracle *o, const rec *a, const rec *b, bool chain_ok,
+                                  scord_oracle_why *why) {
+  const owarp *t = &o->w[b->warp];
+  bool strong_ok = !o->p.strong_ops || (a->strong && b->strong);
+  if (a->warp == b->warp) return SCORD_ORC_VERDICT_SAME_WARP;
+  if (!(a->write || b->write)) return SCORD_ORC_VERDICT_NO_WRITE;
+  if (a->atomic && b->atomic && chain_ok) return SCORD_ORC_VERDICT_ATOMIC_CHAIN;
+  if (vc_get(&t->cpo, a->warp) >= a->e) return SCORD_ORC_VERDICT_ORDERED;
+  if (vc_get(&t->c, a->warp) >= a->e) {
+    if (strong_ok) return SCORD_ORC_VERDICT_ORDERED;
+    *why = SCORD_ORC_NOT_STRONG;
+  } else if (visible(o, a, b->block)) {
+    if (strong_ok) {
+      if ((!a->locks || !a->locks->n) && (!b->locks || !b->locks->n)) return SCORD_ORC_VERDICT_VISIBLE;
+      if (common_lock(a->locks, b->locks, a->block == b->block)) return SCORD_ORC_VERDICT_LOCKED;
+      *why = SCORD_ORC_LOCKS;
+    } else {
+      *why = SCORD_ORC_NOT_STRONG;
+    }
+  } else {
+    *why = a->atomic && b->atomic ? SCORD_ORC_SCOPED_ATOMIC : SCORD_ORC_UNORDERED;
+  }
+  return SCORD_ORC_VERDICT_RACE;
+}
+
+/* Is b's atomic linked to the word's atomic chain (same warp, device scope or same block as
+** the chain's last atomic)? */
+static bool chain_link(const oword *wd, const rec *b) {
+  if (!b->atomic || !wd->last_atomic) return true;
+  const rec *l = &wd->h[wd->last_atomic - 1];
+  return l->warp == b->warp || l->atom_dev || l->block == b->block;
+}
+
+/* Count a lock conflict (both held locks, the oracle finds no protecting lock) and whether
+** the blooms of the two sets would hide it (scord_oracle_lock_stats). */
+static void count_lock_conflict(scord_oracle *o, const rec *a, const rec *b) {
+  if (!(a->locks && a->locks->n && b->locks && b->locks->n)) return;
+  bool word = common_lock(a->locks, b->locks, true);  /* a lock word in common */
+  o->lk.conflicts++;
+  o->lk.scope_only += word;
+  for (int i = 0; i < SCORD_ORC_BLOOM_WIDTHS; i++) {
+    scord_params q = o->p;
+    q.bloom_bin_bits = (uint64_t)2 << i;
+    if (scord_bloom_empty(&q, a->locks->bloom[i] & b->locks->bloom[i])) continue;
+    o->lk.bloom_hidden[i]++;
+    o->lk.bloom_hidden_disjoint[i] += !word;
+    o->lk.bloom_hidden_slot[i] += a->sm == b->sm && a->cta == b->cta;  /* one salt */
+  }
+}
+
 /* Check access b (already filled, not yet in the history) against the history of wd, then
 ** acquire from the write it reads, append it, and update the atomic chain.  0 / -1. */
 static int access_lane(scord_oracle *o, oword *wd, rec *b, uint16_t cta, uint64_t line) {
   owarp *t = &o->w[b->warp];
   bool strong_ops = o->p.strong_ops != 0;
-  bool link_ok = true;
-  if (b->atomic && wd->last_atomic) {
-    const rec *l = &wd->h[wd->last_atomic - 1];
-    link_ok = l->warp == b->warp || l->atom_dev || l->block == b->block;
-  }
+  bool link_ok = chain_link(wd, b);
   for (size_t i = 0; i < wd->n; i++) {
     const rec *a = &wd->h[i];
-    if (a->warp == b->warp || !(a->write || b->write)) continue;
-    if (a->atomic && b->atomic && link_ok && wd->last_atomic && i >= wd->chain_start) continue;
-    if (vc_get(&t->cpo, a->warp) >= a->e) continue;
-    bool strong_ok = !strong_ops || (a->strong && b->strong);
-    scord_oracle_why why;
-    if (vc_get(&t->c, a->warp) >= a->e) {
-      if (strong_ok) continue;
-      why = SCORD_ORC_NOT_STRONG;
-    } else if (visible(o, a, b->block)) {
-      if (strong_ok) {
-        bool none = (!a->locks || !a->locks->n) && (!b->locks || !b->locks->n);
-        if (none || common_lock(a->locks, b->locks, a->block == b->block)) continue;
-        if (a->locks && a->locks->n && b->locks && b->locks->n) {
-          bool word = common_lock(a->locks, b->locks, true);  /* a lock word in common */
-          o->lk.conflicts++;
-          o->lk.scope_only += word;
-          for (int i = 0; i < SCORD_ORC_BLOOM_WIDTHS; i++) {
-            scord_params q = o->p;
-            q.bloom_bin_bits = (uint64_t)2 << i;
-            if (scord_bloom_empty(&q, a->locks->bloom[i] & b->locks->bloom[i])) continue;
-            o->lk.bloom_hidden[i]++;
-            o->lk.bloom_hidden_disjoint[i] += !word;
-            o->lk.bloom_hidden_slot[i] += a->sm == b->sm && a->cta == b->cta;  /* one salt */
-          }
-        }
-        why = SCORD_ORC_LOCKS;
-      } else {
-        why = SCORD_ORC_NOT_STRONG;
-      }
-    } else {
-      why = a->atomic && b->atomic ? SCORD_ORC_SCOPED_ATOMIC : SCORD_ORC_UNORDERED;
-    }
+    scord_oracle_why why = SCORD_ORC_UNORDERED;
+    bool chain_ok = link_ok && wd->last_atomic && i >= wd->chain_start;
+    if (judge(o, a, b, chain_ok, &why) != SCORD_ORC_VERDICT_RACE) continue;
+    if (why == SCORD_ORC_LOCKS) count_lock_conflict(o, a, b);
     if (add_race(o, wd, i, b, cta, line, why)) return -1;
   }
   /* Acquire from the write this read or atomic reads (the last write in stream order). */

@@ -78,6 +78,25 @@ typedef struct scord_oracle_lock_stats {
   uint64_t bloom_hidden_slot[SCORD_ORC_BLOOM_WIDTHS];     /* ... by two blocks of one CTA slot */
 } scord_oracle_lock_stats;
 const scord_oracle_lock_stats *scord_oracle_get_lock_stats(const scord_oracle *o);
+
+/* The oracle's view of one pair, for tracing a detector report (scord-accuracy --by-class):
+** on `word`, the last access by hardware warp (sm, warp) and the last access before it by
+** hardware warp (owner_sm, owner_warp), the owner the report names.  The clocks are the
+** current ones, so call it right after the event that raised the report. */
+typedef enum scord_oracle_verdict {
+  SCORD_ORC_VERDICT_RACE,              /* the oracle finds this pair racing */
+  SCORD_ORC_VERDICT_NO_OWNER_ACCESS,   /* no access of that owner to this word before it */
+  SCORD_ORC_VERDICT_SAME_WARP,         /* one logical warp */
+  SCORD_ORC_VERDICT_NO_WRITE,          /* both read */
+  SCORD_ORC_VERDICT_ATOMIC_CHAIN,      /* atomics of one linked chain */
+  SCORD_ORC_VERDICT_ORDERED,           /* happens-before (program order, barriers, fences) */
+  SCORD_ORC_VERDICT_VISIBLE,           /* published by fences, neither holding locks */
+  SCORD_ORC_VERDICT_LOCKED,            /* visible, and a common lock of sufficient scope */
+  SCORD_ORC_VERDICT_COUNT
+} scord_oracle_verdict;
+extern const char *const scord_oracle_verdict_name[SCORD_ORC_VERDICT_COUNT];
+scord_oracle_verdict scord_oracle_explain(const scord_oracle *o, uint64_t word, unsigned owner_sm,
+                                          unsigned owner_warp, unsigned sm, unsigned warp);
 /* Free o and everything it holds; NULL is accepted. */
 void scord_oracle_free(scord_oracle *o);
 /* Apply one event (all its lanes), which must be valid for the configuration (the vector
