@@ -541,8 +541,8 @@ static void test_tag_and_wrap(void) {
   const char *kv[] = {"md_ratio=16", "heap_bytes=0x10000"};
   t_open(&t, kv, 2);
   uint64_t N = 0x10000 / 4 / 16, A = H + 0x40, B = A + 4 * N;
-  uint64_t ia, ib;
-  uint32_t ta, tb;
+  uint64_t ia = 0, ib = 0;
+  uint32_t ta = 0, tb = 0;
   CHECK(scord_map_addr(&t.p, A, &ia, &ta) && scord_map_addr(&t.p, B, &ib, &tb));
   CHECK(ia == ib && ta == 0 && tb == 1);
   st(&t, 0, 0, 0, A, false);
