@@ -14,7 +14,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 sim=$here/build/bin/scord-sim out=$here/build/line_area lanes="1 4 8 16"
-declare -A syn
+declare -A syn=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --synth) k=${2%%=*} d=${2#*=}
