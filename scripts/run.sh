@@ -8,8 +8,8 @@
 #    synth/ sizes) checked against the C model (--detector=line-both: every write-back, the
 #    metadata at each kernel boundary, the races), printing the races and the overhead with
 #    RTL timing;
-#  * the same with the C model's timing (a detector that checks a warp's 32 lanes per
-#    cycle), the figure to put next to the paper's.
+#  * the same with the C model and its timing model of the line-rate RTL (docs/tlm.md),
+#    and with ideal detector timing (the check free), the figure to put next to the paper's.
 #   scripts/run.sh [--verbose] [extra cmake -D options for setup.sh]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
