@@ -79,7 +79,7 @@ set xrange [0.7:*]
 set logscale y
 set yrange [0.9:*]
 set y2range [0:*]
-plot for [L in "$lanes"] "$csv" using (\$1 == L ? \$2 : 1/0):3 every ::1 with linespoints title sprintf("overhead, Lanes %s", L), \
+plot for [L in "$lanes"] sprintf("< awk -F, -v L=%s 'NR > 1 && \$1 == L' $csv", L) using 2:3 with linespoints title sprintf("overhead, Lanes %s", L), \
      "$csv" using (\$1 == 16 && strcol(5) ne "" ? \$2 : 1/0):5 every ::1 axes x1y2 with linespoints lw 3 pt 7 title "area (Lanes 16)", \
      "$csv" using (\$1 == 16 && strcol(6) ne "" ? \$2 : 1/0):7 every ::1 axes x1y2 with linespoints dt 2 title "of it macros", \
      1.10 with lines dt 3 lc rgb "gray" title "goal 1.10"
