@@ -141,7 +141,7 @@ int main(int argc, char **argv) {
     x.sm = (uint16_t)rnd((uint32_t)p.num_sms);
     x.cta = (uint16_t)rnd((uint32_t)p.ctas_per_sm);
     x.warp = (uint16_t)rnd((uint32_t)p.warps_per_sm);
-    x.block_id = (uint32_t)(x.sm * p.ctas_per_sm + x.cta);
+    x.block_id = scord_block_id(&p, x.sm, x.cta);
     x.barrier_id = rnd(1u << p.barrier_id_bits);
     x.bloom = rnd(2) ? 0 : rnd(1u << (2 * p.bloom_bin_bits));
     x.kind = (uint8_t)rnd(3);

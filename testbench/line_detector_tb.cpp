@@ -173,7 +173,7 @@ std::vector<Packet> make_packets(const scord_params &p, unsigned n) {
   for (unsigned s = 0; s < nsm; s++)
     for (unsigned w = 0; w < nw; w++) {
       unsigned cta = (unsigned)(w * p.ctas_per_sm / p.warps_per_sm);
-      warps.push_back({s, cta, w, (unsigned)(s * p.ctas_per_sm + cta)});
+      warps.push_back({s, cta, w, (unsigned)scord_block_id(&p, s, cta)});
     }
   const uint32_t bar_mask = (uint32_t)((1ull << p.barrier_id_bits) - 1);
   const uint32_t bloom_mask = (uint32_t)((1ull << (2 * p.bloom_bin_bits)) - 1);
@@ -1026,7 +1026,7 @@ VecStatus read_vec(const char *path, const scord_params &p, VecPackets &out) {
       // The fields scord_system_apply gives each lane: bloom once, then the tracker's packet.
       const scord_tracker *t = scord_system_tracker(sys.get(), ev.sm);
       scord_kind kind = ev.type == SCORD_EV_LD ? SCORD_LD : ev.type == SCORD_EV_ST ? SCORD_ST : SCORD_ATOM;
-      uint32_t bloom = scord_tracker_bloom(t, ev.warp, (uint32_t)(ev.sm * fp.ctas_per_sm + ev.cta));
+      uint32_t bloom = scord_tracker_bloom(t, ev.warp, scord_block_id(&fp, ev.sm, ev.cta));
       scord_access a0{}, a{};
       for (unsigned lane = 0; lane < ev.n; lane++) {
         uint64_t addr = ev.addr + lane * ev.stride;
@@ -1059,7 +1059,7 @@ VecStatus read_vec(const char *path, const scord_params &p, VecPackets &out) {
       k.sm = ev.sm;
       k.cta = ev.cta;
       k.warp = ev.warp;
-      k.block = (unsigned)(ev.sm * fp.ctas_per_sm + ev.cta);
+      k.block = (unsigned)scord_block_id(&fp, ev.sm, ev.cta);
       k.fence_dev = ev.scope != SCORD_SCOPE_CTA;
       break;
     case SCORD_EV_KERNEL:

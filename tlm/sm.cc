@@ -372,7 +372,7 @@ Sm::L1Way *Sm::l1_victim(uint64_t line) {
 // atomic, each run's lock-table effects are applied before the next run's bloom is taken
 // (docs/tlm.md "Lane runs").
 void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, unsigned n) {
-  const uint32_t block_id = (uint32_t)(id_ * c_.det.ctas_per_sm + warps_[wi].slot);
+  const uint32_t block_id = scord_block_id(&c_.det, id_, warps_[wi].slot);
   const scord_kind kind = in.op == Op::LD ? SCORD_LD : in.op == Op::ST ? SCORD_ST : SCORD_ATOM;
   const bool atom = kind == SCORD_ATOM;
   uint64_t ws[128];

@@ -98,9 +98,9 @@ static bool key_has(const keyset *k, uint64_t pc, uint64_t addr) {
   return false;
 }
 
-/* Add (pc, addr) of type unless present.  0, or -1 on OOM. */
+/* Append (pc, addr), not yet present, with its type and verdict.  0, or -1 on OOM. */
 static int key_add(keyset *k, uint64_t pc, uint64_t addr, uint8_t type, uint8_t verdict) {
-  if (key_has(k, pc, addr)) return 0;
+  assert(!key_has(k, pc, addr));
   if (k->n == k->cap) {
     size_t cap = k->cap ? 2 * k->cap : 64;
     uint64_t *p = realloc(k->pc, cap * sizeof *p);
@@ -167,7 +167,7 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
   scord_oracle *orc = NULL;
   keyset det = {0};
   uint64_t *fcnt = NULL;  /* fence counts per (sm, warp, scope) in this kernel */
-  size_t nfcnt = 0, wps = 0, cps = 1;
+  size_t nfcnt = 0, wps = 0;
   acc_counts wr = {0};    /* the fence-wrap part of *c, gathered as the file runs */
   uint64_t *locks = NULL; /* distinct lock words acquired (cas 0 -> 1 returning 0) */
   size_t nlocks = 0, caplocks = 0;
@@ -185,7 +185,6 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
       sys = scord_system_new(p, NULL);
       orc = scord_oracle_new(p);
       wps = (size_t)p->warps_per_sm;
-      cps = (size_t)p->ctas_per_sm;
       nfcnt = (size_t)p->num_sms * wps * 2;
       fcnt = calloc(nfcnt, sizeof *fcnt);
       if (!sys || !orc || !fcnt) {
@@ -227,14 +226,17 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
       break;
     }
     scord_race rr;
-    while (scord_detector_pop_race(scord_system_detector(sys), &rr))
-      if (key_add(&det, rr.pc, rr.addr, rr.type,
-                  (uint8_t)scord_oracle_explain(orc, rr.addr, (unsigned)(rr.owner_block / cps), rr.owner_warp,
-                                                rr.sm, rr.warp))) {
+    while (scord_detector_pop_race(scord_system_detector(sys), &rr)) {
+      if (key_has(&det, rr.pc, rr.addr)) continue;  /* a key's first record names its pair */
+      const scord_params *p = scord_vr_params(r);
+      scord_oracle_verdict v =
+          scord_oracle_explain(orc, rr.addr, scord_block_sm(p, rr.owner_block), rr.owner_warp, rr.sm, rr.warp);
+      if (key_add(&det, rr.pc, rr.addr, rr.type, (uint8_t)v)) {
         fprintf(stderr, "%s:%" PRIu64 ": out of memory\n", path, ev.line);
         status = 2;
         break;
       }
+    }
     if (status) break;
   }
   if (status == 0) {

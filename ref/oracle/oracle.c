@@ -204,6 +204,7 @@ struct scord_oracle {
   size_t *rmap;        /* open addressing: race index + 1 */
   size_t rmap_cap;
   scord_oracle_lock_stats lk;
+  scord_params pw[SCORD_ORC_BLOOM_WIDTHS];  /* p with bloom_bin_bits 2 << i, for the blooms */
 };
 
 static uint64_t mix64(uint64_t x) {
@@ -274,6 +275,10 @@ scord_oracle *scord_oracle_new(const scord_params *p) {
   scord_oracle *o = calloc(1, sizeof *o);
   if (!o) return NULL;
   o->p = *p;
+  for (int i = 0; i < SCORD_ORC_BLOOM_WIDTHS; i++) {
+    o->pw[i] = *p;
+    o->pw[i].bloom_bin_bits = (uint64_t)2 << i;
+  }
   o->hw_map = calloc(p->num_sms * p->warps_per_sm, sizeof *o->hw_map);
   o->slot_map = calloc(p->num_sms * p->ctas_per_sm, sizeof *o->slot_map);
   if (!o->hw_map || !o->slot_map) {
@@ -529,9 +534,7 @@ static void count_lock_conflict(scord_oracle *o, const rec *a, const rec *b) {
   o->lk.conflicts++;
   o->lk.scope_only += word;
   for (int i = 0; i < SCORD_ORC_BLOOM_WIDTHS; i++) {
-    scord_params q = o->p;
-    q.bloom_bin_bits = (uint64_t)2 << i;
-    if (scord_bloom_empty(&q, a->locks->bloom[i] & b->locks->bloom[i])) continue;
+    if (scord_bloom_empty(&o->pw[i], a->locks->bloom[i] & b->locks->bloom[i])) continue;
     o->lk.bloom_hidden[i]++;
     o->lk.bloom_hidden_disjoint[i] += !word;
     o->lk.bloom_hidden_slot[i] += a->sm == b->sm && a->cta == b->cta;  /* one salt */
@@ -627,13 +630,12 @@ static int do_access(scord_oracle *o, const scord_event *ev) {
     ls->n = 0;
     for (size_t i = 0; i < w->nlocks; i++)
       if (w->locks[i].active) ls->e[ls->n++] = w->locks[i];
-    uint32_t block_id = (uint32_t)(ev->sm * o->p.ctas_per_sm + ev->cta); /* the tracker's salt */
+    uint32_t block_id = scord_block_id(&o->p, ev->sm, ev->cta); /* the tracker's salt */
     for (int k = 0; k < SCORD_ORC_BLOOM_WIDTHS; k++) {
-      scord_params q = o->p;
-      q.bloom_bin_bits = (uint64_t)2 << k;
+      const scord_params *q = &o->pw[k];
       ls->bloom[k] = 0;
       for (uint32_t i = 0; i < ls->n; i++)
-        ls->bloom[k] |= scord_lock_bloom(&q, scord_lock_hash(&q, ls->e[i].addr), ls->e[i].dev, block_id);
+        ls->bloom[k] |= scord_lock_bloom(q, scord_lock_hash(q, ls->e[i].addr), ls->e[i].dev, block_id);
     }
   }
   bool atomic = ev->type == SCORD_EV_ATOM;

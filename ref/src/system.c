@@ -55,7 +55,7 @@ scord_step scord_system_apply(scord_system *s, const scord_event *ev) {
   case SCORD_EV_ATOM: {
     assert(ev->n >= 1 && ev->n <= 32 && ev->cta < s->p.ctas_per_sm && ev->warp < s->p.warps_per_sm);
     scord_kind kind = ev->type == SCORD_EV_LD ? SCORD_LD : ev->type == SCORD_EV_ST ? SCORD_ST : SCORD_ATOM;
-    uint32_t block_id = (uint32_t)(ev->sm * s->p.ctas_per_sm + ev->cta);
+    uint32_t block_id = scord_block_id(&s->p, ev->sm, ev->cta);
     uint32_t bloom = scord_tracker_bloom(t, ev->warp, block_id);
     for (unsigned lane = 0; lane < ev->n; lane++) {
       uint64_t addr = ev->addr + lane * ev->stride;

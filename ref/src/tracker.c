@@ -104,7 +104,7 @@ void scord_tracker_make_access(const scord_tracker *t, scord_access *out, unsign
   out->sm = (uint16_t)t->sm;
   out->cta = (uint16_t)cta;
   out->warp = (uint16_t)warp;
-  out->block_id = (uint32_t)(t->sm * t->p.ctas_per_sm + cta);
+  out->block_id = scord_block_id(&t->p, t->sm, cta);
   out->barrier_id = t->barrier[cta];
   out->bloom = bloom;
   out->kind = (uint8_t)kind;

@@ -200,6 +200,15 @@ typedef enum scord_race_type {
 
 extern const char *const scord_race_type_name[SCORD_RACE_TYPE_COUNT];
 
+/* BlockID of a CTA slot (detector.md section 3): the hardware identity the tracker stamps on
+** every access and the detector keeps as an entry's owner; scord_block_sm is its SM. */
+static inline uint32_t scord_block_id(const scord_params *p, unsigned sm, unsigned cta) {
+  return (uint32_t)(sm * p->ctas_per_sm + cta);
+}
+static inline unsigned scord_block_sm(const scord_params *p, uint32_t block_id) {
+  return (unsigned)(block_id / p->ctas_per_sm);
+}
+
 typedef struct scord_race {
   uint8_t type;        /* scord_race_type */
   uint8_t kind;        /* scord_kind of the access that raced */
