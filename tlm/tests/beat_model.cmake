@@ -2,13 +2,9 @@
 # timing") counted by hand on beats.trace: beats per metadata line and det_lanes, extra cycles
 # per group of det_owner_ports owners, duplicate lanes riding in one slot, a beat forwarded from
 # an in-flight beat of its line, and the slice split (line mod det_slices).
+include(${CMAKE_CURRENT_LIST_DIR}/ref_stats.cmake)
 function(expect_stats args)
-  separate_arguments(a UNIX_COMMAND "${args}")
-  execute_process(COMMAND ${SIM} --no-progress --stats-only --detector=ref ${a} ${TRACE}
-                  OUTPUT_VARIABLE o RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "scord-sim ${args} failed (${rc})")
-  endif()
+  ref_stats("${args}" o)
   set(kv ${ARGN})
   list(LENGTH kv n)
   math(EXPR last "${n} - 1")

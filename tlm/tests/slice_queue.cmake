@@ -2,13 +2,9 @@
 # "Detector timing"): on slice_queue.trace a same-line chain in slice 0 with 4 slots per slice
 # fills slice 0's slots and queue, and the splitter then holds the items behind it (slice 1's
 # independent lines among them).  With 256 slots, or a queue too deep to fill, it never waits.
+include(${CMAKE_CURRENT_LIST_DIR}/ref_stats.cmake)
 function(split_wait args out)
-  separate_arguments(a UNIX_COMMAND "${args}")
-  execute_process(COMMAND ${SIM} --no-progress --stats-only --detector=ref ${a} ${TRACE}
-                  OUTPUT_VARIABLE o RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "scord-sim ${args} failed (${rc})")
-  endif()
+  ref_stats("${args}" o)
   if(NOT o MATCHES "\ndet_splitter_wait_cycles ([0-9]+)\n")
     message(FATAL_ERROR "scord-sim ${args}: no det_splitter_wait_cycles in its statistics")
   endif()
