@@ -100,6 +100,14 @@ void Sm::run_kernel() {
     }
     Warp &w = warps_[wi];
     if (w.ready > now_) now_ = w.ready;
+    if (now_ >= sc_now + c_.quantum) {
+      // Synchronise before issuing, not only after: an instruction issued a quantum or more
+      // ahead of SystemC time would reach shared state (L2, DRAM, the detector's queue) ahead
+      // of other SMs' earlier ones.  So every access is issued less than a quantum ahead.
+      sync();
+      sc_now = abs_cycle(sc_core::SC_ZERO_TIME);
+      continue;
+    }
     execute((unsigned)wi);
     if (now_ >= sc_now + c_.quantum) {
       sync();
