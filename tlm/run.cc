@@ -126,6 +126,7 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
   fprintf(f, "ipc_per_sm");
   for (unsigned i = 0; i < c.det.num_sms && i < (unsigned)kMaxSms; i++) fprintf(f, " %.3f", ratio(st.sm_insts[i], st.cycles));
   fputc('\n', f);
+  fprintf(f, "issue_lead_max %" PRIu64 "\n", st.issue_lead_max);
   fprintf(f, "mem_insts %" PRIu64 "\nmem_requests %" PRIu64 "\n", st.mem_insts, st.mem_reqs);
   fprintf(f, "l1_load_hits %" PRIu64 "\nl1_load_misses %" PRIu64 "\nl1_mshr_merges %" PRIu64 "\nl1_bypass %" PRIu64 "\n",
           st.l1_load_hits, st.l1_load_misses, st.l1_mshr_merges, st.l1_bypass);

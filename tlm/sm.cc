@@ -2,6 +2,7 @@
 #include "sm.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 
 #include "gpu.h"
@@ -108,6 +109,9 @@ void Sm::run_kernel() {
       sc_now = abs_cycle(sc_core::SC_ZERO_TIME);
       continue;
     }
+    const uint64_t sc_cycle = abs_cycle(sc_core::SC_ZERO_TIME);
+    assert(now_ >= sc_cycle && now_ < sc_cycle + c_.quantum);
+    st_.issue_lead_max = std::max(st_.issue_lead_max, now_ - sc_cycle);
     execute((unsigned)wi);
     if (now_ >= sc_now + c_.quantum) {
       sync();
