@@ -45,6 +45,15 @@ void RaceDetector::ctx(const scord_event &ev, unsigned lane, uint64_t cycle) {
   eng_->context(c);
 }
 
+uint64_t RaceDetector::drain(uint64_t t) {
+  const uint64_t d = self_timed_ ? std::max(t, eng_->drain(t)) : std::max(t, last_done_);
+  st_.det_drain_cycles += d - t;
+  st_.det_drain_max = std::max(st_.det_drain_max, d - t);
+  scord_race rr;
+  while (eng_->pop_race(rr)) races_.push_back(rr);
+  return d;
+}
+
 void RaceDetector::finish() {
   eng_->finish();
   st_.det_engine_cycles = eng_->clock();
@@ -269,6 +278,7 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
     chk_free_[s] = cs + cycles;
     uint64_t done = cs + cycles + c_.det_lat;
     slice_done_[s][(slice_n_[s] - 1) % W] = done;
+    last_done_ = std::max(last_done_, done);
     return done;
   };
   if (fence) {
@@ -427,6 +437,7 @@ uint64_t RaceDetector::timing(uint64_t arrive) {
   }
   start_ring_[n % Q] = start;
   done_ring_[n % W] = done;
+  last_done_ = std::max(last_done_, done);
   return accept;
 }
 

@@ -30,6 +30,9 @@ class RaceDetector : public sc_core::sc_module, public MdTimer {
   void kernel(const std::string &name);
   // A tracker-only event (bar, cta) for the dump; it has no detector effect.
   void note(const scord_event &ev);
+  // Kernel end at cycle t (docs/tlm.md "Drain"): the cycle (>= t) by which every packet received
+  // is checked: the RTL run until quiet, or the timing model's last check; counted in the stats.
+  uint64_t drain(uint64_t t);
   // End of the run: a self-timed engine (RTL) finishes its work; its last races are collected.
   void finish();
   const std::vector<scord_race> &races() const { return races_; }
@@ -56,6 +59,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer {
   // queue model: start cycle of the last det_queue packets, completion of the last det_inflight
   std::vector<uint64_t> start_ring_, done_ring_;
   uint64_t npk_ = 0;
+  uint64_t last_done_ = 0;    // timing model: the latest check completion booked so far
   uint64_t stream_line_ = 4;  // line of the last event in a --dump-vectors file (4 header lines)
   bool self_timed_ = false;
   bool ideal_ = false;        // --detector-timing=ideal (C model only)

@@ -79,6 +79,9 @@ class DetectorEngine {
   // The engine's cycle when the packet's last beat had been taken (after begin_packet and the
   // packet's calls).
   virtual uint64_t end_packet() { return 0; }
+  // Kernel end (docs/tlm.md "Drain"): from cycle t on, run until every packet taken so far is
+  // checked (races out, write-backs sent); returns that cycle.  Untimed engines: t.
+  virtual uint64_t drain(uint64_t t) { return t; }
   // End of the run: finish all work so every race is out; a lockstep engine checks that
   // nothing is left unmatched.
   virtual void finish() {}

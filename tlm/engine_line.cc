@@ -261,6 +261,16 @@ class LineEngine final : public DetectorEngine {
     return true;
   }
   uint64_t overflow() const override { return m_->race_overflow_o; }
+  uint64_t drain(uint64_t t) override {
+    flush();
+    advance_to(t);
+    const uint64_t start = now_;
+    while (!quiet()) {
+      step();
+      if (now_ - start > kWatchdog) fail("the RTL made no progress for 50M cycles while draining a kernel");
+    }
+    return now_;
+  }
   void finish() override {
     flush();
     if (vcd_pending_) start_vcd();
@@ -585,6 +595,7 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
     rtl_->kernel_reset();
   }
   bool pop_race(scord_race &r) override { return rtl_->pop_race(r); }
+  uint64_t drain(uint64_t t) override { return rtl_->drain(t); }
   uint64_t clock() const override { return rtl_->clock(); }
   uint64_t overflow() const override { return rtl_->overflow(); }
   void finish() override {

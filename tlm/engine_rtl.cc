@@ -246,6 +246,15 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
     return true;
   }
   uint64_t overflow() const override { return m_->race_overflow_o; }
+  uint64_t drain(uint64_t t) override {
+    advance_to(t);
+    const uint64_t start = now_;
+    while (!quiet()) {
+      step();
+      if (now_ - start > 50000000) fail("the RTL made no progress for 50M cycles while draining a kernel");
+    }
+    return now_;
+  }
   void finish() override {
     if (vcd_pending_) start_vcd();
     uint64_t start = now_;
@@ -484,6 +493,7 @@ class BothEngine final : public DetectorEngine, public RtlSink {
     rtl_->kernel_reset();
   }
   bool pop_race(scord_race &r) override { return rtl_->pop_race(r); }
+  uint64_t drain(uint64_t t) override { return rtl_->drain(t); }
   uint64_t clock() const override { return rtl_->clock(); }
   uint64_t overflow() const override { return rtl_->overflow(); }
   void finish() override {

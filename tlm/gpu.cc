@@ -143,6 +143,15 @@ void Gpu::control() {
     kernel_start_ev.notify(sc_core::SC_ZERO_TIME);
     wait(sm_done_ev);
     wait(delay_to(end_t_));
+    // The kernel ends when the detector has checked its last access (docs/tlm.md "Drain"): the
+    // next kernel's reset must not overtake it, and the overhead includes the wait.
+    if (det_) {
+      const uint64_t d = det_->drain(end_t_);
+      if (d > end_t_) {
+        end_t_ = d;
+        wait(delay_to(end_t_));
+      }
+    }
     st_.kernels++;
   }
   st_.cycles = end_t_;

@@ -133,6 +133,9 @@ static int compare_off(SimConfig c, const Workload &w) {
   auto dram = [](const Stats &s) { return s.dram_reads[0] + s.dram_writes[0] + s.dram_reads[1] + s.dram_writes[1]; };
   const Stats &off = st[0], &on = st[1];
   printf("workload %s md_ratio %" PRIu64 "\n", w.name.c_str(), c.det.md_ratio);
+  printf("drain_cycles %" PRIu64 " (kernel ends of the run `on` held until the detector had checked its last access; "
+         "most at one kernel end %" PRIu64 ")\n",
+         on.det_drain_cycles, on.det_drain_max);
   printf("overhead_pct %.1f\n", pct(on.cycles, off.cycles));
   printf("dram_ratio %.3f (data %.3f, metadata %.3f of the detection-off total)\n",
          off.cycles ? (double)dram(on) / (double)std::max<uint64_t>(1, dram(off)) : 0.0,

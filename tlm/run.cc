@@ -159,6 +159,7 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
               "\ndet_splitter_wait_cycles %" PRIu64 "\n",
               st.det_beats, st.det_beat_cycles, st.det_owner_cycles, st.det_fwd_beats, st.det_dup_lanes,
               st.det_slice_max_cycles, st.det_split_wait);
+    fprintf(f, "det_drain_cycles %" PRIu64 "\ndet_drain_max %" PRIu64 "\n", st.det_drain_cycles, st.det_drain_max);
     if (st.det_engine_cycles)
       fprintf(f, "det_rtl_done_cycle %" PRIu64 "\n", st.det_engine_cycles);  // RTL idle after its last packet
     fprintf(f, "det_stall_cycles %" PRIu64 "\ndet_stalled_packets %" PRIu64 "\nl1hit_stall_cycles %" PRIu64 "\n",

@@ -38,6 +38,7 @@ struct Stats {
   uint64_t races = 0, race_overflow = 0;
   uint64_t det_md_reads = 0, det_md_writes = 0;  // metadata line transactions
   uint64_t det_ring_writes = 0;  // race records written to the race ring (line-rate RTL)
+  uint64_t det_drain_cycles = 0, det_drain_max = 0;  // kernel ends held for the detector (sum, most)
   uint64_t det_engine_cycles = 0;  // self-timed engine (RTL): its clock when it finished its work
   // Line-beat model (--detector=ref, timing model; docs/tlm.md "Detector timing").
   uint64_t det_beats = 0;          // line beats (one instruction's lanes in one metadata line)
