@@ -3,9 +3,13 @@
 // as a generator would (docs/trace-format.md "Ordering").
 #include "builtin.h"
 
+#include <algorithm>
+
 #include "scord/scord.h"
 
-const char *const kBuiltinNames = "default, stream, atomics, gather, vecadd";
+const char *const kBuiltinNames =
+    "default, stream, atomics, gather, vecadd, calib_l1, calib_l2, calib_dram, calib_bw, calib_bw_chan, calib_bw_l2, "
+    "calib_atom, calib_atom_chan";
 
 namespace {
 struct Rng {
@@ -35,6 +39,10 @@ struct W {
     Instr &i = add(Op::LD);
     i.addr = a; i.stride = 4; i.mask = mask;
     if (vol) i.flags |= IF_VOLATILE;
+  }
+  void ld_async(uint64_t a, bool vol = false) {  // 32 lanes, one line; the warp waits only at its end
+    ld(a, 0xffffffffu, vol);
+    v.back().flags |= IF_ASYNC;
   }
   void st(uint64_t a, uint32_t mask = 0xffffffffu, bool vol = false) {
     Instr &i = add(Op::ST);
@@ -260,7 +268,90 @@ void build_vecadd(const SimConfig &c, Workload &w) {
       }
     }
 }
+
+// ---- Calibration microbenchmarks (docs/tlm.md "Calibration", `scord-sim --calibrate`) ----
+// Each measures one latency or bandwidth of the memory system with detection off.  `scale` sets
+// the measured work (calib_unit() units per scale step), so runs at scale 1 and 2 give the cost
+// of the work alone, without the start-up and the last request's return.
+// Pointer chases: one warp, one lane, each load waits for the last (a load blocks its warp).
+void build_calib_l1(const SimConfig &c, Workload &w) {  // one line, hit after the first load
+  Kernel &k = new_kernel(w, "calib_l1", 1, 32);
+  W b{k, k.ctas[0][0]};
+  for (uint64_t i = 0; i <= 256 * c.scale; i++) b.ld(H, 1);
+}
+// 512 lines (64 KB: 4x the L1, so a cyclic sweep misses an LRU L1 every time; 43 lines per L2
+// slice); one pass from DRAM, then `scale` passes that hit the L2.
+void build_calib_l2(const SimConfig &c, Workload &w) {
+  Kernel &k = new_kernel(w, "calib_l2", 1, 32);
+  W b{k, k.ctas[0][0]};
+  for (uint64_t p = 0; p <= c.scale; p++)
+    for (uint64_t j = 0; j < 512; j++) b.ld(H + j * c.line_bytes, 1);
+}
+// Each load a new line in the same DRAM bank and a new row (stride channels x row_lines x banks
+// lines): an L2 miss, a row conflict (precharge, activate) every time: a random chase's case.
+void build_calib_dram(const SimConfig &c, Workload &w) {
+  Kernel &k = new_kernel(w, "calib_dram", 1, 32);
+  W b{k, k.ctas[0][0]};
+  const uint64_t stride = c.channels * c.dram_row_lines * c.dram_banks * c.line_bytes;
+  for (uint64_t i = 0; i <= 64 * c.scale; i++) b.ld(H + i * stride, 1);
+}
+// Every warp slot of the GPU (4-warp CTAs): asynchronous 32-lane loads of whole lines.
+uint64_t calib_grid(const SimConfig &c) {
+  return c.det.num_sms * std::min<uint64_t>(c.det.ctas_per_sm, c.det.warps_per_sm / 4);
+}
+// Streaming from DRAM: 8 x scale new lines per warp, consecutive lines over all channels
+// (`chan`: only channel 0's lines, consecutive inside it, so its DRAM rows stay open).
+void build_calib_bw(const SimConfig &c, Workload &w, bool chan) {
+  const uint64_t grid = calib_grid(c), nw = grid * 4;
+  Kernel &k = new_kernel(w, chan ? "calib_bw_chan" : "calib_bw", grid, 128);
+  for (uint64_t cta = 0; cta < grid; cta++)
+    for (unsigned wp = 0; wp < 4; wp++) {
+      W b{k, k.ctas[cta][wp]};
+      for (uint64_t i = 0; i < 8 * c.scale; i++) {
+        uint64_t line = i * nw + cta * 4 + wp;
+        b.ld_async(H + line * (chan ? c.channels : 1) * c.line_bytes);
+      }
+    }
+}
+// Streaming from the L2: each warp sweeps its own 8 lines 1 + scale times (480 KB in all at the
+// default GPU: fits the 1.5 MB L2) with volatile loads, which bypass the L1 (a warp's next sweep
+// would otherwise merge with its last one's loads still in flight in the L1).
+void build_calib_bw_l2(const SimConfig &c, Workload &w) {
+  const uint64_t grid = calib_grid(c), nw = grid * 4;
+  Kernel &k = new_kernel(w, "calib_bw_l2", grid, 128);
+  for (uint64_t cta = 0; cta < grid; cta++)
+    for (unsigned wp = 0; wp < 4; wp++) {
+      W b{k, k.ctas[cta][wp]};
+      for (uint64_t p = 0; p <= c.scale; p++)
+        for (uint64_t i = 0; i < 8; i++) b.ld_async(H + (i * nw + cta * 4 + wp) * c.line_bytes, true);
+    }
+}
+// Atomic throughput at the L2: 4 x scale 32-lane device-scope adds per warp, all on the warp's
+// own line, which stays in the L2 after the first (`chan`: only channel 0's lines, so one
+// slice's atomic unit takes them all).  New lines each time would measure the DRAM instead:
+// misses, dirty evictions and FCFS banks (docs/tlm.md "Calibration").
+void build_calib_atom(const SimConfig &c, Workload &w, bool chan) {
+  const uint64_t grid = calib_grid(c);
+  Kernel &k = new_kernel(w, chan ? "calib_atom_chan" : "calib_atom", grid, 128);
+  for (uint64_t cta = 0; cta < grid; cta++)
+    for (unsigned wp = 0; wp < 4; wp++) {
+      W b{k, k.ctas[cta][wp]};
+      const uint64_t line = cta * 4 + wp;
+      for (uint64_t i = 0; i < 4 * c.scale; i++)
+        b.atom(SCORD_OP_ADD, SCORD_SCOPE_GPU, H + line * (chan ? c.channels : 1) * c.line_bytes, 0xffffffffu);
+    }
+}
 }  // namespace
+
+uint64_t calib_unit(const std::string &name, const SimConfig &c) {
+  const uint64_t nw = calib_grid(c) * 4;
+  if (name == "calib_l1") return 256;
+  if (name == "calib_l2") return 512;
+  if (name == "calib_dram") return 64;
+  if (name == "calib_bw" || name == "calib_bw_chan" || name == "calib_bw_l2") return nw * 8 * c.line_bytes;
+  if (name == "calib_atom" || name == "calib_atom_chan") return nw * 4 * 32;
+  return 0;
+}
 
 bool builtin_workload(const std::string &name, const SimConfig &c, Workload &w, std::string &err) {
   w = Workload{};
@@ -270,6 +361,14 @@ bool builtin_workload(const std::string &name, const SimConfig &c, Workload &w, 
   else if (name == "atomics") build_atomics(c, w);
   else if (name == "gather") build_gather(c, w);
   else if (name == "vecadd") build_vecadd(c, w);
+  else if (name == "calib_l1") build_calib_l1(c, w);
+  else if (name == "calib_l2") build_calib_l2(c, w);
+  else if (name == "calib_dram") build_calib_dram(c, w);
+  else if (name == "calib_bw") build_calib_bw(c, w, false);
+  else if (name == "calib_bw_chan") build_calib_bw(c, w, true);
+  else if (name == "calib_bw_l2") build_calib_bw_l2(c, w);
+  else if (name == "calib_atom") build_calib_atom(c, w, false);
+  else if (name == "calib_atom_chan") build_calib_atom(c, w, true);
   else {
     err = "unknown built-in workload '" + name + "' (known: " + kBuiltinNames + ")";
     return false;

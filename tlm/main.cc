@@ -39,6 +39,8 @@ static void usage(FILE *f) {
           "  --compare-off         run with detection off and on (and each overhead source off):\n"
           "                        overhead, DRAM-access ratio, Figure 10 breakdown\n"
           "  --bench               simulation speed (warp instructions/s) on the workload, detection off and on\n"
+          "  --calibrate           memory-system microbenchmarks (latencies, bandwidths, atomic throughput),\n"
+          "                        measured next to the values the configuration implies\n"
           "  --config FILE         key=value lines; the command line overrides them\n"
           "  --write-trace FILE    write the (built-in) workload as a trace file and exit\n"
           "  --print-config        print the configuration and exit\n"
@@ -55,6 +57,7 @@ struct Args {
   std::vector<std::string> config_files;
   std::string trace;
   int progress = -1;
+  bool calibrate = false;
 };
 }  // namespace
 
@@ -155,6 +158,70 @@ static int compare_off(SimConfig c, const Workload &w) {
   return 0;
 }
 
+// --calibrate: the calibration microbenchmarks (docs/tlm.md "Calibration"), detection off, each
+// at --scale=1 and 2; prints what the difference of the two runs measures next to the value
+// the configuration implies for an otherwise idle system (the formulas of docs/tlm.md).
+static int calibrate(SimConfig c) {
+  c.detector = "off";
+  c.dump_vectors.clear();
+  c.vcd.clear();
+  c.coverage.clear();
+  c.progress = false;
+  auto flits = [&](uint64_t b) { return (b + c.flit_bytes - 1) / c.flit_bytes; };
+  auto occ = [&](uint64_t f) { return (double)((f + c.port_flits - 1) / c.port_flits); };
+  const double lb = (double)c.line_bytes;
+  const double req = occ(flits(c.req_hdr_bytes)), resp = occ(flits(c.req_hdr_bytes + c.line_bytes));
+  // Request: injection port, crossbar, slice input port; reply: slice output port, crossbar,
+  // ejection port (Interconnect::b_transport).
+  const double net = 2 * req + 2 * resp + 2 * (double)c.icnt_lat;
+  const double l2 = net + (double)c.l2_lat;
+  // An L2 miss: the tag pipeline, the controller both ways, a row conflict (precharge,
+  // activate, column), the burst, and half the L2 pipeline again for the fill (L2Slice).
+  const double dram = l2 + 2.0 * (double)c.dram_ctrl_lat + (double)(c.dram_trp + c.dram_trcd + c.dram_tcl + c.dram_burst) +
+                      (double)(c.l2_lat / 2);
+  const double chan_bw = lb / std::max((double)c.dram_burst, resp);    // DRAM bus or slice output port
+  const double sm_bw = lb / resp;                                        // one SM's ejection port
+  const double l2_bw = lb / std::max(1.0, resp);                         // slice output port (tag port 1/cycle)
+  const double atom_req = occ(flits(c.req_hdr_bytes + 32 * 4));         // a 32-lane add: 4 B per lane
+  const double atom_slice = std::min(1.0, 32.0 / atom_req);             // atomic unit: one lane per cycle
+  const double ch = (double)c.channels, sms = (double)c.det.num_sms;
+  struct B {
+    const char *name, *what, *unit;
+    bool latency;
+    double implied;
+  } bs[] = {
+      {"calib_l1", "L1 hit latency (pointer chase)", "cycles", true, (double)c.l1_lat},
+      {"calib_l2", "L2 hit latency (pointer chase, L1 miss)", "cycles", true, l2},
+      {"calib_dram", "DRAM latency (pointer chase, row conflict)", "cycles", true, dram},
+      {"calib_bw_chan", "DRAM streaming bandwidth, one channel", "B/cycle", false, chan_bw},
+      {"calib_bw", "DRAM streaming bandwidth, all channels", "B/cycle", false, std::min(ch * chan_bw, sms * sm_bw)},
+      {"calib_bw_l2", "L2 streaming bandwidth, all slices", "B/cycle", false, std::min(ch * l2_bw, sms * sm_bw)},
+      {"calib_atom_chan", "atomic throughput, one L2 slice", "lanes/cycle", false, atom_slice},
+      {"calib_atom", "atomic throughput, all L2 slices", "lanes/cycle", false, ch * atom_slice},
+  };
+  printf("calibration (detection off; each figure from --scale=1 and 2, the difference of the two runs)\n");
+  printf("%-16s %-44s %12s %12s %8s  %s\n", "benchmark", "measures", "measured", "config", "gap", "unit");
+  for (const B &b : bs) {
+    uint64_t cyc[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+      SimConfig v = c;
+      v.scale = (uint64_t)k + 1;
+      Workload w;
+      std::string err;
+      if (!builtin_workload(b.name, v, w, err)) die(err);
+      Stats st;
+      if (run_sim_forked(v, w, st, err)) die(std::string(b.name) + ": " + err);
+      cyc[k] = st.cycles;
+    }
+    if (cyc[1] <= cyc[0]) die(std::string(b.name) + ": the larger run was not longer (" + std::to_string(cyc[0]) + ", " +
+                             std::to_string(cyc[1]) + " cycles)");
+    const double unit = (double)calib_unit(b.name, c), dc = (double)(cyc[1] - cyc[0]);
+    const double m = b.latency ? dc / unit : unit / dc;
+    printf("%-16s %-44s %12.2f %12.2f %+7.1f%%  %s\n", b.name, b.what, m, b.implied, 100.0 * (m / b.implied - 1.0), b.unit);
+  }
+  return 0;
+}
+
 // --bench: the workload with detection off and on; prints warp instructions per wall second.
 static int bench(SimConfig c, const Workload &w) {
   std::string err;
@@ -202,6 +269,7 @@ int sc_main(int argc, char **argv) {
     if (s == "-h" || s == "--help") { usage(stdout); return 0; }
     else if (s == "--compare-off") c.compare_off = true;
     else if (s == "--bench") c.bench = true;
+    else if (s == "--calibrate") a.calibrate = true;
     else if (s == "--progress") a.progress = 1;
     else if (s == "--no-progress") a.progress = 0;
     else if (s == "--print-config") c.print_config_only = true;
@@ -227,8 +295,10 @@ int sc_main(int argc, char **argv) {
       die("more than one trace file given ('" + a.trace + "' and '" + s + "')");
     }
   }
+  if (a.calibrate && !a.trace.empty()) die("--calibrate runs its own workloads (docs/tlm.md \"Calibration\"), not '" + a.trace + "'");
   Workload w;
   configure(c, w, a);
+  if (a.calibrate) return calibrate(c);
   if (c.detector_timing == "ideal" && engine_is_rtl(c.detector))
     die("--detector-timing=ideal times the C model: an rtl or both run is timed by the RTL");
   if ((c.detector == "line" || c.detector == "line-both") && !c.coverage.empty())
