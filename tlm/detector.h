@@ -26,6 +26,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer {
 
   RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats &st, std::unique_ptr<DetectorEngine> eng,
                FILE *dump);
+  ~RaceDetector() override { mgp_.clear_extension(&mext_); }  // a member, not the payload's to free
   // Kernel boundary: engine reset (detector.md section 7) and a `kernel` line in the dump.
   void kernel(const std::string &name);
   // A tracker-only event (bar, cta) for the dump; it has no detector effect.

@@ -74,12 +74,12 @@ uint64_t L2Slice::dram_access(uint64_t addr, bool write, bool md, uint64_t t) {
 // Write-back, write-allocate without fetch (a write fills its bytes; partial-line masks are
 // not modelled), LRU replacement. A line being filled answers when the fill arrives (MSHR).
 void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
-  auto *x = gp.get_extension<ScordExt>();
+  auto *x = gp.get_extension<ScordExt>();  // optional: a plain payload is a data read or write
   uint64_t t = abs_cycle(delay);
   uint64_t addr = gp.get_address();
-  bool md = is_md(x);
-  bool write = x->kind == PktKind::WR || x->kind == PktKind::MD_WR;
-  bool atom = x->kind == PktKind::ATOM;
+  bool md = x && is_md(x);
+  bool write = x ? x->kind == PktKind::WR || x->kind == PktKind::MD_WR : gp.is_write();
+  bool atom = x && x->kind == PktKind::ATOM;
   uint64_t s = tag_port_.take(t, 1);
   uint64_t local = map_.local(addr);
   uint64_t set = local % sets_, tag = local / sets_;
@@ -173,6 +173,24 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   auto *x = gp.get_extension<ScordExt>();
   uint64_t t = abs_cycle(delay);
   Resource &inj = inj_[id], &ej = ej_[id];
+  if (!x) {
+    // A plain generic payload (an initiator that knows nothing of ScoRD): a data read or write
+    // of its data length, routed by the address map like any other; no side-band.
+    const uint64_t len = gp.get_data_length();
+    const bool wr = gp.is_write();
+    st_.icnt_bytes[BK_DATA_REQ] += c_.req_hdr_bytes + (wr ? len : 0);
+    st_.icnt_bytes[BK_DATA_RESP] += c_.req_hdr_bytes + (wr ? 0 : len);
+    const uint64_t fl = flits(c_.req_hdr_bytes + (wr ? len : 0)), rfl = flits(c_.req_hdr_bytes + (wr ? 0 : len));
+    const unsigned sl = map_.slice(gp.get_address());
+    uint64_t s = inj.take(t, occ(fl));
+    uint64_t at_l2 = l2_in_[sl].take(s + occ(fl) + c_.icnt_lat, occ(fl)) + occ(fl);
+    sc_time d = delay_to(at_l2);
+    (*to_l2[sl])->b_transport(gp, d);
+    uint64_t r = l2_out_[sl].take(abs_cycle(d), occ(rfl)) + occ(rfl) + c_.icnt_lat;
+    r = ej.take(r, occ(rfl)) + occ(rfl);
+    delay = delay_to(r);
+    return;
+  }
   if (x->kind == PktKind::DET_ONLY || x->kind == PktKind::FENCE) {
     uint64_t arrive = t;
     if (x->timed) {

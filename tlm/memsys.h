@@ -52,6 +52,7 @@ class L2Slice : public sc_core::sc_module {
   tlm_utils::simple_target_socket<L2Slice> tsock;
   tlm_utils::simple_initiator_socket<L2Slice> dram;
   L2Slice(sc_core::sc_module_name n, const SimConfig &c, Stats &st);
+  ~L2Slice() override { dgp_.clear_extension(&dext_); }  // a member, not the payload's to free
   uint64_t tag_busy() const { return tag_port_.busy; }
 
  private:

@@ -7,6 +7,10 @@
 
 #include "gpu.h"
 
+namespace {
+constexpr uint32_t kScratch = 4096;  // > 32 lanes x 8 B of operands, and any line
+}  // namespace
+
 using sc_core::sc_time;
 
 // Warp and CTA slots, the L1 and the SM tracker for SM `id`.
@@ -19,8 +23,8 @@ Sm::Sm(sc_core::sc_module_name n, unsigned id, Gpu &gpu, const SimConfig &c, Sta
   tr_ = scord_tracker_new(&c.det, id);
   if (!tr_) SC_REPORT_FATAL("scord-sim", "out of memory for the SM tracker");
   gp_.set_extension(&ext_);
-  static unsigned char dummy[4096];
-  gp_.set_data_ptr(dummy);
+  static unsigned char scratch[kScratch];  // payload bytes: timing only, the data is not modelled
+  gp_.set_data_ptr(scratch);
   runs_.reserve(64);
   SC_THREAD(run);
 }
@@ -342,9 +346,18 @@ void Sm::execute(unsigned wi) {
 uint64_t Sm::send(PktKind k, uint64_t addr, uint64_t t, bool side, const DetRun *runs, uint32_t nruns,
                   uint32_t data_bytes, uint32_t resp_bytes, uint32_t lanes, bool timed) {
   gp_.set_address(addr);
-  gp_.set_command(k == PktKind::WR ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-  gp_.set_data_length(c_.line_bytes);
-  gp_.set_streaming_width(c_.line_bytes);
+  // Real commands and lengths, so a target that ignores the scord extension still sees a
+  // meaningful payload: a read of the bytes it returns (a whole line for an L1 fill), a write
+  // of the store data; an atomic is a write of its operands (the extension names the
+  // operation and the reply size); detector-only and fence packets touch no memory.
+  uint32_t len = 0;
+  tlm::tlm_command cmd = tlm::TLM_IGNORE_COMMAND;
+  if (k == PktKind::RD) { cmd = tlm::TLM_READ_COMMAND; len = resp_bytes; }
+  else if (k == PktKind::WR || k == PktKind::ATOM) { cmd = tlm::TLM_WRITE_COMMAND; len = data_bytes; }
+  assert(len <= kScratch);
+  gp_.set_command(cmd);
+  gp_.set_data_length(len);
+  gp_.set_streaming_width(len);
   gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   ext_.kind = k;
   ext_.src = (uint16_t)id_;
