@@ -11,6 +11,8 @@ using sc_core::sc_time;
 Gpu::Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats &st,
          std::unique_ptr<DetectorEngine> eng, FILE *dump)
     : sc_module(n), c_(c), w_(w), st_(st) {
+  // The SMs' temporal decoupling (tlm_quantumkeeper) synchronises at multiples of this quantum.
+  tlm::tlm_global_quantum::instance().set(sc_time((double)c.quantum, sc_core::SC_NS));
   icnt_ = new Interconnect("icnt", c, st);
   for (unsigned i = 0; i < c.det.num_sms; i++) {
     sms_.push_back(new Sm(("sm" + std::to_string(i)).c_str(), i, *this, c, st));

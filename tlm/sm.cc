@@ -52,14 +52,23 @@ bool Sm::blocked_wait(uint32_t &line, uint64_t &id, uint64_t &count) const {
 void Sm::run() {
   for (;;) {
     wait(g_.kernel_start_ev);
+    qk_.reset();
     run_kernel();
     g_.sm_finished(std::max(now_, last_done_));  // the kernel ends when its last warp completes
   }
 }
 
-// Synchronise with SystemC time when the local clock is a quantum ahead (temporal decoupling).
+// Temporal decoupling with TLM-2.0's quantum keeper: the SM's local time is its clock's lead over
+// SystemC time; it must synchronise once that reaches the next global-quantum boundary.
+bool Sm::need_sync() {
+  qk_.set(delay_to(now_));
+  return qk_.need_sync();
+}
+
+// Synchronise with SystemC time: wait for the local lead, start a new quantum.
 void Sm::sync() {
-  wait(delay_to(now_));
+  qk_.set(delay_to(now_));
+  qk_.sync();
   g_.progress(now_);
 }
 
@@ -76,7 +85,6 @@ void Sm::run_kernel() {
   live_warps_ = 0;
   seen_signal_gen_ = ~0ull;
   try_launch(now_);
-  uint64_t sc_now = now_;
   for (;;) {
     int wi = pick();
     if (wi < 0) {
@@ -94,33 +102,29 @@ void Sm::run_kernel() {
         continue;
       }
       // Every live warp waits for another SM: let SystemC time advance until a signal.
-      wait(delay_to(now_));
+      sync();
       if (check_waits()) continue;  // a signal may have come while we synchronised
       g_.sm_blocked(true);
       wait(g_.signal_ev);
       g_.sm_blocked(false);
+      qk_.reset();
       now_ = std::max(now_, abs_cycle(sc_core::SC_ZERO_TIME));
-      sc_now = abs_cycle(sc_core::SC_ZERO_TIME);
       continue;
     }
     Warp &w = warps_[wi];
     if (w.ready > now_) now_ = w.ready;
-    if (now_ >= sc_now + c_.quantum) {
-      // Synchronise before issuing, not only after: an instruction issued a quantum or more
-      // ahead of SystemC time would reach shared state (L2, DRAM, the detector's queue) ahead
-      // of other SMs' earlier ones.  So every access is issued less than a quantum ahead.
+    if (need_sync()) {
+      // Synchronise before issuing, not only after: an instruction issued past the quantum
+      // would reach shared state (L2, DRAM, the detector's queue) ahead of other SMs' earlier
+      // ones.  So every access is issued inside the current quantum.
       sync();
-      sc_now = abs_cycle(sc_core::SC_ZERO_TIME);
       continue;
     }
     const uint64_t sc_cycle = abs_cycle(sc_core::SC_ZERO_TIME);
     assert(now_ >= sc_cycle && now_ < sc_cycle + c_.quantum);
     st_.issue_lead_max = std::max(st_.issue_lead_max, now_ - sc_cycle);
     execute((unsigned)wi);
-    if (now_ >= sc_now + c_.quantum) {
-      sync();
-      sc_now = abs_cycle(sc_core::SC_ZERO_TIME);
-    }
+    if (need_sync()) sync();
     if (g_.signal_gen() != seen_signal_gen_) check_waits();
     if (launch_pending_) {
       launch_pending_ = false;

@@ -9,6 +9,7 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/tlm_quantumkeeper.h>
 #include <vector>
 
 #include "payload.h"
@@ -60,6 +61,7 @@ class Sm : public sc_core::sc_module {
   void check_barrier(unsigned slot);
   bool check_waits();
   void sync();
+  bool need_sync();
   uint64_t send(PktKind k, uint64_t addr, uint64_t t, bool side, const DetRun *runs, uint32_t nruns,
                 uint32_t data_bytes, uint32_t resp_bytes, uint32_t lanes, bool timed);
   L1Way *l1_find(uint64_t line);
@@ -77,6 +79,7 @@ class Sm : public sc_core::sc_module {
   std::vector<L1Way> l1_;
   uint64_t l1_sets_, l1_clock_ = 0;
   uint64_t now_ = 0;
+  tlm_utils::tlm_quantumkeeper qk_;  // local lead over SystemC time (global quantum: Gpu)
   unsigned live_warps_ = 0;
   bool more_ctas_ = true;
   unsigned wave_j_ = 0;  // next index into this SM's first-wave CTAs
