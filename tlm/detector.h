@@ -16,10 +16,12 @@
 
 #include "detector_engine.h"
 #include "payload.h"
+#include "resource.h"
+#include "sm_host.h"
 #include "sim_config.h"
 #include "stats.h"
 
-class RaceDetector : public sc_core::sc_module, public MdTimer {
+class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerObserver {
  public:
   tlm_utils::simple_target_socket<RaceDetector> tsock;      // packets from the interconnect
   tlm_utils::simple_initiator_socket<RaceDetector> md_sock; // metadata accessor -> interconnect
@@ -30,7 +32,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer {
   // Kernel boundary: engine reset (detector.md section 7) and a `kernel` line in the dump.
   void kernel(const std::string &name);
   // A tracker-only event (bar, cta) for the dump; it has no detector effect.
-  void note(const scord_event &ev);
+  void note(const scord_event &ev) override;
   // Kernel end at cycle t (docs/tlm.md "Drain"): the cycle (>= t) by which every packet received
   // is checked: the RTL run until quiet, or the timing model's last check; counted in the stats.
   uint64_t drain(uint64_t t);

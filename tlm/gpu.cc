@@ -15,7 +15,7 @@ Gpu::Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats
   tlm::tlm_global_quantum::instance().set(sc_time((double)c.quantum, sc_core::SC_NS));
   icnt_ = new Interconnect("icnt", c, st);
   for (unsigned i = 0; i < c.det.num_sms; i++) {
-    sms_.push_back(new Sm(("sm" + std::to_string(i)).c_str(), i, *this, c, st));
+    sms_.push_back(new Sm(("sm" + std::to_string(i)).c_str(), i, *this, *this, c, st));
     sms_.back()->isock.bind(*icnt_->tsock[i]);
   }
   for (unsigned i = 0; i < c.channels; i++) {
@@ -28,6 +28,7 @@ Gpu::Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats
     det_ = new RaceDetector("detector", c, st, std::move(eng), dump);
     icnt_->to_det.bind(det_->tsock);
     det_->md_sock.bind(*icnt_->tsock[c.det.num_sms]);
+    for (Sm *s : sms_) s->observe(det_);  // detection on: side-band, and tracker-only events to it
   } else {
     // Detection off: the detector port is never used; bind it to a sink so elaboration passes.
     struct Sink : sc_core::sc_module, tlm::tlm_fw_transport_if<> {
@@ -71,7 +72,7 @@ bool Gpu::next_cta(uint64_t &id) {
 void Gpu::sm_finished(uint64_t t) {
   end_t_ = std::max(end_t_, t);
   running_--;
-  if (running_ == 0) sm_done_ev.notify(sc_core::SC_ZERO_TIME);
+  if (running_ == 0) sm_done_ev_.notify(sc_core::SC_ZERO_TIME);
 }
 
 // `signal id` reached at cycle t: counter id grows by one; blocked SMs look again.
@@ -79,7 +80,7 @@ void Gpu::signal(uint64_t id, uint64_t t) {
   auto &v = signals_[id];
   v.push_back(v.empty() ? t : std::max(v.back(), t));
   signal_gen_++;
-  signal_ev.notify(sc_core::SC_ZERO_TIME);
+  signal_ev_.notify(sc_core::SC_ZERO_TIME);
 }
 
 bool Gpu::signal_reached(uint64_t id, uint64_t count, uint64_t &t) const {
@@ -142,8 +143,8 @@ void Gpu::control() {
     blocked_ = 0;
     if (det_) det_->kernel(cur_->name);
     for (Sm *s : sms_) s->kernel_reset();
-    kernel_start_ev.notify(sc_core::SC_ZERO_TIME);
-    wait(sm_done_ev);
+    kernel_start_ev_.notify(sc_core::SC_ZERO_TIME);
+    wait(sm_done_ev_);
     wait(delay_to(end_t_));
     // The kernel ends when the detector has checked its last access (docs/tlm.md "Drain"): the
     // next kernel's reset must not overtake it, and the overhead includes the wait.

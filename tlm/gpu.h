@@ -14,38 +14,41 @@
 #include "memsys.h"
 #include "sim_config.h"
 #include "sm.h"
+#include "sm_host.h"
 #include "stats.h"
 #include "trace.h"
 
-class Gpu : public sc_core::sc_module {
+class Gpu : public sc_core::sc_module, public CtaScheduler, public SyncCounters {
  public:
   SC_HAS_PROCESS(Gpu);
   Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats &st,
       std::unique_ptr<DetectorEngine> eng, FILE *dump);
   ~Gpu() override;
 
-  // --- used by the SMs ---
-  const Kernel *kernel() const { return cur_; }
+  // --- CtaScheduler and SyncCounters (sm_host.h), used by the SMs ---
+  const Kernel *kernel() const override { return cur_; }
   // Block scheduler. The first wave goes round-robin (CTA c to SM c mod NumSms, as many as
   // fit), later CTAs to whichever SM frees a slot first. j-th CTA of SM `sm`'s first wave:
-  bool initial_cta(unsigned sm, unsigned j, uint64_t &id) const;
-  bool next_cta(uint64_t &id);
-  void sm_finished(uint64_t t);
-  void signal(uint64_t id, uint64_t t);
-  // True when counter `id` reached `count`; t = cycle it did.
-  bool signal_reached(uint64_t id, uint64_t count, uint64_t &t) const;
-  uint64_t signal_gen() const { return signal_gen_; }
-  void sm_blocked(bool on);
-  void progress(uint64_t now);
+  bool initial_cta(unsigned sm, unsigned j, uint64_t &id) const override;
+  bool next_cta(uint64_t &id) override;
+  void sm_finished(uint64_t t) override;
+  void sm_blocked(bool on) override;
+  void progress(uint64_t now) override;
+  const sc_core::sc_event &kernel_start_event() const override { return kernel_start_ev_; }
+  void signal(uint64_t id, uint64_t t) override;
+  bool signal_reached(uint64_t id, uint64_t count, uint64_t &t) const override;
+  uint64_t signal_gen() const override { return signal_gen_; }
+  const sc_core::sc_event &signal_event() const override { return signal_ev_; }
+
   bool finished() const { return finished_; }
   [[noreturn]] void report_deadlock();
   RaceDetector *det() { return det_; }
   bool det_on() const { return det_ != nullptr; }
-  sc_core::sc_event kernel_start_ev, sm_done_ev, signal_ev;
   const std::string &workload_name() const { return w_.name; }
 
  private:
   void control();
+  sc_core::sc_event kernel_start_ev_, sm_done_ev_, signal_ev_;
   const SimConfig &c_;
   const Workload &w_;
   Stats &st_;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "payload.h"
+#include "resource.h"
 #include "sim_config.h"
 #include "stats.h"
 

@@ -1,6 +1,7 @@
 // payload.h -- the TLM generic-payload extension that carries ScoRD's side-band data (the SM
 // tracker's packet fields, lane runs, fence notifications) and the packet kind through the
-// interconnect, plus time helpers shared by the modules (1 core cycle = 1 ns).
+// interconnect, plus time helpers shared by the modules (1 core cycle = 1 ns).  The reservation
+// calendar the modules time themselves with is resource.h.
 #pragma once
 #include <systemc>
 #include <tlm>
@@ -55,38 +56,3 @@ inline sc_core::sc_time delay_to(uint64_t t) {
   uint64_t v = t * cycle_unit();
   return sc_core::sc_time::from_value(v > now ? v - now : 0);
 }
-
-// A shared resource reserved in loosely-timed style (docs/tlm.md "Coding style"): it serves
-// one occupant per cycle, and remembers which cycles of a sliding window are booked. Because the
-// SMs run up to a quantum apart, requests do not arrive in time order; a calendar (rather than a
-// single "next free" time) lets an earlier request use a gap before a later booking instead of
-// queueing behind it. Cycles older than the window are forgotten (treated as free).
-struct Resource {
-  static constexpr uint64_t kWin = 1u << 14;  // cycles remembered
-  std::vector<uint8_t> cal = std::vector<uint8_t>(kWin, 0);
-  uint64_t base = 0;  // first cycle still remembered
-  uint64_t hi = 0;    // one past the last booked cycle
-  uint64_t busy = 0;  // cycles booked in total
-  // Book `dur` consecutive cycles starting no earlier than t; returns the first one.
-  uint64_t take(uint64_t t, uint64_t dur) {
-    if (t < base) t = base;
-    uint64_t s = t;
-    while (s < hi) {  // (t >= hi, the common case when idle, skips the scan)
-      uint64_t k = 0;
-      while (k < dur && s + k < hi && !cal[(s + k) & (kWin - 1)]) k++;
-      if (k == dur || s + k >= hi) break;
-      s = s + k + 1;
-    }
-    uint64_t end = s + dur;
-    if (end > base + kWin) {  // slide the window: forget the oldest cycles
-      uint64_t nb = end - kWin;
-      if (nb - base >= kWin) std::fill(cal.begin(), cal.end(), 0);
-      else for (uint64_t c = base; c < nb; c++) cal[c & (kWin - 1)] = 0;
-      base = nb;
-    }
-    for (uint64_t c = s; c < end; c++) cal[c & (kWin - 1)] = 1;
-    if (end > hi) hi = end;
-    busy += dur;
-    return s;
-  }
-};

@@ -5,7 +5,6 @@
 #include <cassert>
 #include <cstring>
 
-#include "gpu.h"
 
 namespace {
 constexpr uint32_t kScratch = 4096;  // > 32 lanes x 8 B of operands, and any line
@@ -14,8 +13,9 @@ constexpr uint32_t kScratch = 4096;  // > 32 lanes x 8 B of operands, and any li
 using sc_core::sc_time;
 
 // Warp and CTA slots, the L1 and the SM tracker for SM `id`.
-Sm::Sm(sc_core::sc_module_name n, unsigned id, Gpu &gpu, const SimConfig &c, Stats &st)
-    : sc_module(n), isock("isock"), id_(id), g_(gpu), c_(c), st_(st) {
+Sm::Sm(sc_core::sc_module_name n, unsigned id, CtaScheduler &sched, SyncCounters &sync, const SimConfig &c,
+       Stats &st)
+    : sc_module(n), isock("isock"), id_(id), sched_(sched), sync_(sync), c_(c), st_(st) {
   warps_.resize(c.det.warps_per_sm);
   slots_.resize(c.det.ctas_per_sm);
   l1_sets_ = c.l1_bytes / (c.line_bytes * c.l1_ways);
@@ -51,10 +51,10 @@ bool Sm::blocked_wait(uint32_t &line, uint64_t &id, uint64_t &count) const {
 // The SM thread: one kernel after another.
 void Sm::run() {
   for (;;) {
-    wait(g_.kernel_start_ev);
+    wait(sched_.kernel_start_event());
     qk_.reset();
     run_kernel();
-    g_.sm_finished(std::max(now_, last_done_));  // the kernel ends when its last warp completes
+    sched_.sm_finished(std::max(now_, last_done_));  // the kernel ends when its last warp completes
   }
 }
 
@@ -69,13 +69,13 @@ bool Sm::need_sync() {
 void Sm::sync() {
   qk_.set(delay_to(now_));
   qk_.sync();
-  g_.progress(now_);
+  sched_.progress(now_);
 }
 
 // Issue loop of one kernel: pick a ready warp, execute its next instruction, synchronise every
 // quantum; ends when no CTA is left for this SM.
 void Sm::run_kernel() {
-  k_ = g_.kernel();
+  k_ = sched_.kernel();
   now_ = abs_cycle(sc_core::SC_ZERO_TIME);
   for (auto &w : l1_) w.valid = false;  // L1 is invalidated between kernels
   more_ctas_ = true;
@@ -104,9 +104,9 @@ void Sm::run_kernel() {
       // Every live warp waits for another SM: let SystemC time advance until a signal.
       sync();
       if (check_waits()) continue;  // a signal may have come while we synchronised
-      g_.sm_blocked(true);
-      wait(g_.signal_ev);
-      g_.sm_blocked(false);
+      sched_.sm_blocked(true);
+      wait(sync_.signal_event());
+      sched_.sm_blocked(false);
       qk_.reset();
       now_ = std::max(now_, abs_cycle(sc_core::SC_ZERO_TIME));
       continue;
@@ -125,7 +125,7 @@ void Sm::run_kernel() {
     st_.issue_lead_max = std::max(st_.issue_lead_max, now_ - sc_cycle);
     execute((unsigned)wi);
     if (need_sync()) sync();
-    if (g_.signal_gen() != seen_signal_gen_) check_waits();
+    if (sync_.signal_gen() != seen_signal_gen_) check_waits();
     if (launch_pending_) {
       launch_pending_ = false;
       try_launch(launch_t_);
@@ -147,14 +147,14 @@ int Sm::pick() const {
 
 // Re-examine warps blocked in `wait`; true if one could go on.
 bool Sm::check_waits() {
-  seen_signal_gen_ = g_.signal_gen();
+  seen_signal_gen_ = sync_.signal_gen();
   bool any = false;
   for (unsigned i = 0; i < warps_.size(); i++) {
     Warp &w = warps_[i];
     if (w.st != AT_WAIT) continue;
     const Instr &in = (*w.code)[w.ip];
     uint64_t t;
-    if (g_.signal_reached(in.addr, in.stride, t)) {
+    if (sync_.signal_reached(in.addr, in.stride, t)) {
       w.st = ACTIVE;
       w.ready = std::max({w.ready, t, w.load_done});
       w.ip++;
@@ -182,8 +182,8 @@ void Sm::try_launch(uint64_t t) {
     }
     if (first < 0) return;
     uint64_t cta;
-    if (g_.initial_cta(id_, wave_j_, cta)) wave_j_++;
-    else if (!g_.next_cta(cta)) { more_ctas_ = false; return; }
+    if (sched_.initial_cta(id_, wave_j_, cta)) wave_j_++;
+    else if (!sched_.next_cta(cta)) { more_ctas_ = false; return; }
     Slot &s = slots_[si];
     s = Slot{};
     s.used = true;
@@ -191,7 +191,7 @@ void Sm::try_launch(uint64_t t) {
     s.first = (uint16_t)first;
     s.nwarps = (uint16_t)need;
     st_.ctas++;
-    if (g_.det_on()) {
+    if (obs_) {
       scord_tracker_cta_start(tr_, first, need);
       scord_event ev{};
       ev.type = SCORD_EV_CTA;
@@ -199,7 +199,7 @@ void Sm::try_launch(uint64_t t) {
       ev.cta = (uint16_t)si;
       ev.first_warp = (uint16_t)first;
       ev.warps = (uint16_t)need;
-      g_.det()->note(ev);
+      obs_->note(ev);
     }
     for (unsigned j = 0; j < need; j++) {
       Warp &w = warps_[first + j];
@@ -251,14 +251,14 @@ void Sm::finish_warp(unsigned wi) {
 void Sm::check_barrier(unsigned si) {
   Slot &s = slots_[si];
   if (s.at_bar == 0 || s.at_bar != s.live) return;
-  if (g_.det_on()) {
+  if (obs_) {
     scord_tracker_barrier(tr_, si);
     scord_event ev{};
     ev.type = SCORD_EV_BAR;
     ev.sm = (uint16_t)id_;
     ev.cta = (uint16_t)si;
     ev.pc = s.bar_pc;
-    g_.det()->note(ev);
+    obs_->note(ev);
   }
   s.at_bar = 0;
   for (unsigned j = 0; j < s.nwarps; j++) {
@@ -287,12 +287,12 @@ void Sm::execute(unsigned wi) {
     w.ip++;
     break;
   case Op::SIGNAL:
-    g_.signal(in.addr, std::max(now_, w.store_done));
+    sync_.signal(in.addr, std::max(now_, w.store_done));
     w.ip++;
     break;
   case Op::WAIT: {
     uint64_t t;
-    if (g_.signal_reached(in.addr, in.stride, t)) {
+    if (sync_.signal_reached(in.addr, in.stride, t)) {
       w.ready = std::max({now_, t, w.load_done});
       w.ip++;
     } else {
@@ -304,7 +304,7 @@ void Sm::execute(unsigned wi) {
     st_.sm_insts[id_]++;
     st_.warp_insts++;
     uint64_t t = std::max({now_ + 1, w.store_done, w.load_done});
-    if (g_.det_on()) {
+    if (obs_) {
       scord_tracker_fence(tr_, wi, (scord_scope)in.scope);
       ext_.fence_ev = scord_event{};
       ext_.fence_ev.type = SCORD_EV_FENCE;
@@ -494,7 +494,7 @@ void Sm::mem(unsigned wi, const Instr &in) {
     if (g == ng) { gline[ng] = line; gcnt[ng] = 0; ng++; }
     glanes[g][gcnt[g]++] = i;
   }
-  const bool det = g_.det_on();
+  const bool det = obs_ != nullptr;
   const bool vol = in.flags & IF_VOLATILE;
   uint64_t t = now_;
   now_++;  // issue slot

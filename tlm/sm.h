@@ -13,17 +13,19 @@
 #include <vector>
 
 #include "payload.h"
+#include "resource.h"
 #include "sim_config.h"
+#include "sm_host.h"
 #include "stats.h"
 #include "trace.h"
-
-class Gpu;
 
 class Sm : public sc_core::sc_module {
  public:
   tlm_utils::simple_initiator_socket<Sm> isock;
   SC_HAS_PROCESS(Sm);
-  Sm(sc_core::sc_module_name n, unsigned id, Gpu &gpu, const SimConfig &c, Stats &st);
+  Sm(sc_core::sc_module_name n, unsigned id, CtaScheduler &sched, SyncCounters &sync, const SimConfig &c, Stats &st);
+  // Detection on: build the ScoRD side-band and report tracker-only events to `o`.
+  void observe(TrackerObserver *o) { obs_ = o; }
   ~Sm() override;
   // Kernel boundary: lock tables and barrier counters (detector.md section 7).
   void kernel_reset();
@@ -69,7 +71,9 @@ class Sm : public sc_core::sc_module {
   void build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, unsigned n);
 
   const unsigned id_;
-  Gpu &g_;
+  CtaScheduler &sched_;
+  SyncCounters &sync_;
+  TrackerObserver *obs_ = nullptr;  // null: detection off
   const SimConfig &c_;
   Stats &st_;
   scord_tracker *tr_ = nullptr;

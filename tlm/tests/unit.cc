@@ -7,7 +7,7 @@
 
 #include <systemc>
 
-#include "payload.h"
+#include "resource.h"
 #include "trace.h"
 
 static int failures = 0;

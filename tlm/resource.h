@@ -1,0 +1,42 @@
+// resource.h -- the reservation calendar of the loosely-timed TLM model (docs/tlm.md "Coding
+// style"): each shared resource (a port, a tag pipeline, an atomic unit, a DRAM bus, a detector
+// stage) books the cycles it is busy.  Workload: a few bookings per memory request; a scan only
+// when a request arrives before a later booking.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+// A shared resource reserved in loosely-timed style (docs/tlm.md "Coding style"): it serves
+// one occupant per cycle, and remembers which cycles of a sliding window are booked. Because the
+// SMs run up to a quantum apart, requests do not arrive in time order; a calendar (rather than a
+// single "next free" time) lets an earlier request use a gap before a later booking instead of
+// queueing behind it. Cycles older than the window are forgotten (treated as free).
+struct Resource {
+  static constexpr uint64_t kWin = 1u << 14;  // cycles remembered
+  std::vector<uint8_t> cal = std::vector<uint8_t>(kWin, 0);
+  uint64_t base = 0;  // first cycle still remembered
+  uint64_t hi = 0;    // one past the last booked cycle
+  uint64_t busy = 0;  // cycles booked in total
+  // Book `dur` consecutive cycles starting no earlier than t; returns the first one.
+  uint64_t take(uint64_t t, uint64_t dur) {
+    if (t < base) t = base;
+    uint64_t s = t;
+    while (s < hi) {  // (t >= hi, the common case when idle, skips the scan)
+      uint64_t k = 0;
+      while (k < dur && s + k < hi && !cal[(s + k) & (kWin - 1)]) k++;
+      if (k == dur || s + k >= hi) break;
+      s = s + k + 1;
+    }
+    uint64_t end = s + dur;
+    if (end > base + kWin) {  // slide the window: forget the oldest cycles
+      uint64_t nb = end - kWin;
+      if (nb - base >= kWin) std::fill(cal.begin(), cal.end(), 0);
+      else for (uint64_t c = base; c < nb; c++) cal[c & (kWin - 1)] = 0;
+      base = nb;
+    }
+    for (uint64_t c = s; c < end; c++) cal[c & (kWin - 1)] = 1;
+    if (end > hi) hi = end;
+    busy += dur;
+    return s;
+  }
+};
