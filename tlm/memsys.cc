@@ -219,6 +219,7 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   Resource &src_port = from_det ? md_out_[sl] : inj;
   Resource &dst_port = from_det ? md_in_[sl] : ej;
   uint64_t s = src_port.take(t, occ(fl));
+  x->injected = s + occ(fl);
   uint64_t at_xbar = s + occ(fl) + c_.icnt_lat;
   if (x->side) {
     // The side-band copy: header-sized, through the detector's input port.

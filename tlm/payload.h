@@ -38,6 +38,7 @@ struct ScordExt : tlm::tlm_extension<ScordExt> {
   uint32_t nruns = 0;
   scord_event fence_ev{};       // FENCE: the fence as an event
   uint64_t accepted = 0;        // out: cycle the detector accepted the side-band
+  uint64_t injected = 0;        // out: cycle the request had left the source's injection port
 
   tlm::tlm_extension_base *clone() const override { return new ScordExt(*this); }
   void copy_from(const tlm::tlm_extension_base &o) override { *this = static_cast<const ScordExt &>(o); }

@@ -130,6 +130,8 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
   fprintf(f, "mem_insts %" PRIu64 "\nmem_requests %" PRIu64 "\n", st.mem_insts, st.mem_reqs);
   fprintf(f, "l1_load_hits %" PRIu64 "\nl1_load_misses %" PRIu64 "\nl1_mshr_merges %" PRIu64 "\nl1_bypass %" PRIu64 "\n",
           st.l1_load_hits, st.l1_load_misses, st.l1_mshr_merges, st.l1_bypass);
+  fprintf(f, "l1_mshr_stall_cycles %" PRIu64 "\nmiss_queue_stall_cycles %" PRIu64 "\n", st.l1_mshr_stall_cycles,
+          st.miss_queue_stall_cycles);
   fprintf(f, "l1_hit_rate %.4f\n", ratio(st.l1_load_hits, st.l1_load_hits + st.l1_load_misses + st.l1_mshr_merges));
   fprintf(f, "l2_hit_rate_data %.4f\nl2_hit_rate_md %.4f\n", ratio(st.l2_hits[0], st.l2_hits[0] + st.l2_misses[0]),
           ratio(st.l2_hits[1], st.l2_hits[1] + st.l2_misses[1]));

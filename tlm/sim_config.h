@@ -16,6 +16,8 @@
   X(l1_bytes, 16384, 1024, 1 << 24, "L1 data cache per SM (Table V: 16 KB)")                \
   X(l1_ways, 4, 1, 64, "L1 associativity (Table V: 4)")                                     \
   X(l1_lat, 20, 1, 10000, "L1 hit latency")                                                 \
+  X(l1_mshrs, 32, 1, 65536, "L1 MSHRs per SM: line fills in flight (GPGPU-Sim GTX 480 dl1)") \
+  X(l1_miss_queue, 8, 1, 65536, "requests from the L1 waiting to enter the interconnect")   \
   X(l2_bytes, 1572864, 12288, 1ull << 32, "L2 total over all slices (Table V: 1.5 MB)")     \
   X(l2_ways, 8, 1, 64, "L2 associativity (Table V: 8)")                                     \
   X(channels, 12, 1, 256, "memory channels = L2 slices (Table V: 12)")                      \

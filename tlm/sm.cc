@@ -20,6 +20,8 @@ Sm::Sm(sc_core::sc_module_name n, unsigned id, CtaScheduler &sched, SyncCounters
   slots_.resize(c.det.ctas_per_sm);
   l1_sets_ = c.l1_bytes / (c.line_bytes * c.l1_ways);
   l1_.resize(l1_sets_ * c.l1_ways);
+  mq_.assign(c.l1_miss_queue, 0);
+  mshr_.assign(c.l1_mshrs, 0);
   tr_ = scord_tracker_new(&c.det, id);
   if (!tr_) SC_REPORT_FATAL("scord-sim", "out of memory for the SM tracker");
   gp_.set_extension(&ext_);
@@ -373,9 +375,42 @@ uint64_t Sm::send(PktKind k, uint64_t addr, uint64_t t, bool side, const DetRun 
   ext_.resp_bytes = resp_bytes;
   ext_.lanes = lanes;
   ext_.accepted = 0;
+  ext_.injected = 0;
   sc_time d = delay_to(t);
   isock->b_transport(gp_, d);
   return abs_cycle(d);
+}
+
+// A request leaving the L1 for the interconnect at cycle rt (issue 13 item 3): it takes an entry
+// of the l1_miss_queue-entry miss queue, free once the request that held it has left the SM's
+// injection port, and an L1 line fill (`fill`) also takes one of l1_mshrs MSHRs, free when its
+// line is back.  While it waits, the in-order LD/ST unit holds every later request (booked
+// busy).  Returns the cycle it is sent; left_queue() records what it holds.
+uint64_t Sm::enter_miss_queue(uint64_t rt, bool fill) {
+  const uint64_t r0 = rt;
+  const uint64_t q = mq_[mq_n_ % mq_.size()];
+  if (q > rt) {
+    st_.miss_queue_stall_cycles += q - rt;
+    rt = q;
+  }
+  mshr_pick_ = nullptr;
+  if (fill) {
+    mshr_pick_ = &*std::min_element(mshr_.begin(), mshr_.end());
+    if (*mshr_pick_ > rt) {
+      st_.l1_mshr_stall_cycles += *mshr_pick_ - rt;
+      rt = *mshr_pick_;
+    }
+  }
+  if (rt > r0) ldst_.take(r0 + 1, rt - r0);
+  return rt;
+}
+
+// The request just sent (enter_miss_queue) left the injection port at ext_.injected and is
+// answered at cycle r: its miss-queue entry and MSHR are busy until then.
+void Sm::left_queue(uint64_t r) {
+  mq_[mq_n_++ % mq_.size()] = ext_.injected;
+  if (mshr_pick_) *mshr_pick_ = r;
+  mshr_pick_ = nullptr;
 }
 
 // The L1 way holding `line`, or nullptr.
@@ -511,11 +546,14 @@ void Sm::mem(unsigned wi, const Instr &in) {
     const DetRun *rp = runs_.data();
     const uint32_t nr = (uint32_t)runs_.size();
     uint64_t rt = ldst_.take(t, 1);  // the LD/ST unit sends one request per cycle
-    uint64_t addr = gline[g] * c_.line_bytes;
+    const uint64_t addr = gline[g] * c_.line_bytes;
+    L1Way *hit = (in.op == Op::LD && !vol) ? l1_find(gline[g]) : nullptr;
+    const bool fill = in.op == Op::LD && !vol && !hit;
+    if (!hit) rt = enter_miss_queue(rt, fill);
     uint32_t bytes = gcnt[g] * in.size;
     st_.mem_reqs++;
     if (in.op == Op::LD && !vol) {
-      L1Way *l = l1_find(gline[g]);
+      L1Way *l = hit;
       if (l) {
         uint64_t data;
         if (l->ready > rt + c_.l1_lat) {
@@ -537,6 +575,7 @@ void Sm::mem(unsigned wi, const Instr &in) {
       } else {
         st_.l1_load_misses++;
         uint64_t r = send(PktKind::RD, addr, rt, det, rp, nr, 0, (uint32_t)c_.line_bytes, gcnt[g], true);
+        left_queue(r);
         L1Way *v = l1_victim(gline[g]);
         v->valid = true;
         v->tag = gline[g];
@@ -547,16 +586,19 @@ void Sm::mem(unsigned wi, const Instr &in) {
     } else if (in.op == Op::LD) {
       st_.l1_bypass++;
       uint64_t r = send(PktKind::RD, addr, rt, det, rp, nr, 0, bytes, gcnt[g], true);
+      left_queue(r);
       done = std::max(done, r);
     } else if (in.op == Op::ST) {
       if (L1Way *l = l1_find(gline[g])) l->valid = false;  // global write-evict
       uint64_t r = send(PktKind::WR, addr, rt, det, rp, nr, bytes, 0, gcnt[g], true);
+      left_queue(r);
       w.store_done = std::max(w.store_done, r);
     } else {
       st_.l1_bypass++;
       if (L1Way *l = l1_find(gline[g])) l->valid = false;
       uint32_t opnd = (in.flags & IF_HAS_CMP) ? 8 : 4;
       uint64_t r = send(PktKind::ATOM, addr, rt, det, rp, nr, gcnt[g] * opnd, gcnt[g] * 4, gcnt[g], true);
+      left_queue(r);
       w.store_done = std::max(w.store_done, r);
       done = std::max(done, r);
     }

@@ -92,6 +92,12 @@ class Sm : public sc_core::sc_module {
   uint64_t last_done_ = 0;  // latest CTA completion in this kernel
   uint64_t seen_signal_gen_ = 0;
   Resource ldst_;
+  // L1 miss queue and MSHRs (enter_miss_queue): when each entry is free again.
+  std::vector<uint64_t> mq_, mshr_;
+  uint64_t mq_n_ = 0;
+  uint64_t *mshr_pick_ = nullptr;
+  uint64_t enter_miss_queue(uint64_t rt, bool fill);
+  void left_queue(uint64_t r);
   tlm::tlm_generic_payload gp_;
   ScordExt ext_;
   std::vector<DetRun> runs_;
