@@ -5,7 +5,6 @@
 #include <cassert>
 #include <cstring>
 
-
 namespace {
 constexpr uint32_t kScratch = 4096;  // > 32 lanes x 8 B of operands, and any line
 }  // namespace
