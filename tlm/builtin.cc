@@ -273,11 +273,13 @@ void build_vecadd(const SimConfig &c, Workload &w) {
 // Each measures one latency or bandwidth of the memory system with detection off.  `scale` sets
 // the measured work (calib_unit() units per scale step), so runs at scale 1 and 2 give the cost
 // of the work alone, without the start-up and the last request's return.
+// Work per unit of `scale` (calib_unit() reports it): chase loads, lines per warp, adds per warp.
+constexpr uint64_t kChaseL1 = 256, kChaseL2Lines = 512, kChaseDram = 64, kStreamLines = 8, kAtomsPerWarp = 4;
 // Pointer chases: one warp, one lane, each load waits for the last (a load blocks its warp).
 void build_calib_l1(const SimConfig &c, Workload &w) {  // one line, hit after the first load
   Kernel &k = new_kernel(w, "calib_l1", 1, 32);
   W b{k, k.ctas[0][0]};
-  for (uint64_t i = 0; i <= 256 * c.scale; i++) b.ld(H, 1);
+  for (uint64_t i = 0; i <= kChaseL1 * c.scale; i++) b.ld(H, 1);
 }
 // 512 lines (64 KB: 4x the L1, so a cyclic sweep misses an LRU L1 every time; 43 lines per L2
 // slice); one pass from DRAM, then `scale` passes that hit the L2.
@@ -285,7 +287,7 @@ void build_calib_l2(const SimConfig &c, Workload &w) {
   Kernel &k = new_kernel(w, "calib_l2", 1, 32);
   W b{k, k.ctas[0][0]};
   for (uint64_t p = 0; p <= c.scale; p++)
-    for (uint64_t j = 0; j < 512; j++) b.ld(H + j * c.line_bytes, 1);
+    for (uint64_t j = 0; j < kChaseL2Lines; j++) b.ld(H + j * c.line_bytes, 1);
 }
 // Each load a new line in the same DRAM bank and a new row (stride channels x row_lines x banks
 // lines): an L2 miss, a row conflict (precharge, activate) every time: a random chase's case.
@@ -293,7 +295,7 @@ void build_calib_dram(const SimConfig &c, Workload &w) {
   Kernel &k = new_kernel(w, "calib_dram", 1, 32);
   W b{k, k.ctas[0][0]};
   const uint64_t stride = c.channels * c.dram_row_lines * c.dram_banks * c.line_bytes;
-  for (uint64_t i = 0; i <= 64 * c.scale; i++) b.ld(H + i * stride, 1);
+  for (uint64_t i = 0; i <= kChaseDram * c.scale; i++) b.ld(H + i * stride, 1);
 }
 // Every warp slot of the GPU (4-warp CTAs): asynchronous 32-lane loads of whole lines.
 uint64_t calib_grid(const SimConfig &c) {
@@ -307,7 +309,7 @@ void build_calib_bw(const SimConfig &c, Workload &w, bool chan) {
   for (uint64_t cta = 0; cta < grid; cta++)
     for (unsigned wp = 0; wp < 4; wp++) {
       W b{k, k.ctas[cta][wp]};
-      for (uint64_t i = 0; i < 8 * c.scale; i++) {
+      for (uint64_t i = 0; i < kStreamLines * c.scale; i++) {
         uint64_t line = i * nw + cta * 4 + wp;
         b.ld_async(H + line * (chan ? c.channels : 1) * c.line_bytes);
       }
@@ -323,7 +325,7 @@ void build_calib_bw_l2(const SimConfig &c, Workload &w) {
     for (unsigned wp = 0; wp < 4; wp++) {
       W b{k, k.ctas[cta][wp]};
       for (uint64_t p = 0; p <= c.scale; p++)
-        for (uint64_t i = 0; i < 8; i++) b.ld_async(H + (i * nw + cta * 4 + wp) * c.line_bytes, true);
+        for (uint64_t i = 0; i < kStreamLines; i++) b.ld_async(H + (i * nw + cta * 4 + wp) * c.line_bytes, true);
     }
 }
 // Atomic throughput at the L2: 4 x scale 32-lane device-scope adds per warp, all on the warp's
@@ -337,7 +339,7 @@ void build_calib_atom(const SimConfig &c, Workload &w, bool chan) {
     for (unsigned wp = 0; wp < 4; wp++) {
       W b{k, k.ctas[cta][wp]};
       const uint64_t line = cta * 4 + wp;
-      for (uint64_t i = 0; i < 4 * c.scale; i++)
+      for (uint64_t i = 0; i < kAtomsPerWarp * c.scale; i++)
         b.atom(SCORD_OP_ADD, SCORD_SCOPE_GPU, H + line * (chan ? c.channels : 1) * c.line_bytes, 0xffffffffu);
     }
 }
@@ -345,11 +347,11 @@ void build_calib_atom(const SimConfig &c, Workload &w, bool chan) {
 
 uint64_t calib_unit(const std::string &name, const SimConfig &c) {
   const uint64_t nw = calib_grid(c) * 4;
-  if (name == "calib_l1") return 256;
-  if (name == "calib_l2") return 512;
-  if (name == "calib_dram") return 64;
-  if (name == "calib_bw" || name == "calib_bw_chan" || name == "calib_bw_l2") return nw * 8 * c.line_bytes;
-  if (name == "calib_atom" || name == "calib_atom_chan") return nw * 4 * 32;
+  if (name == "calib_l1") return kChaseL1;
+  if (name == "calib_l2") return kChaseL2Lines;
+  if (name == "calib_dram") return kChaseDram;
+  if (name == "calib_bw" || name == "calib_bw_chan" || name == "calib_bw_l2") return nw * kStreamLines * c.line_bytes;
+  if (name == "calib_atom" || name == "calib_atom_chan") return nw * kAtomsPerWarp * 32;
   return 0;
 }
 

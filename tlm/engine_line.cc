@@ -267,18 +267,14 @@ class LineEngine final : public DetectorEngine {
     const uint64_t start = now_;
     while (!quiet()) {
       step();
-      if (now_ - start > kWatchdog) fail("the RTL made no progress for 50M cycles while draining a kernel");
+      if (now_ - start > kWatchdog) fail("the RTL made no progress for 50M cycles while draining");
     }
     return now_;
   }
   void finish() override {
     flush();
     if (vcd_pending_) start_vcd();
-    uint64_t start = now_;
-    while (!quiet()) {
-      step();
-      if (now_ - start > kWatchdog) fail("the RTL made no progress for 50M cycles while draining");
-    }
+    drain(now_);
     if (g_vcd) g_vcd->flush();
   }
   uint64_t clock() const override { return now_; }

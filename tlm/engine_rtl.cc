@@ -251,17 +251,13 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
     const uint64_t start = now_;
     while (!quiet()) {
       step();
-      if (now_ - start > 50000000) fail("the RTL made no progress for 50M cycles while draining a kernel");
+      if (now_ - start > 50000000) fail("the RTL made no progress for 50M cycles while draining");
     }
     return now_;
   }
   void finish() override {
     if (vcd_pending_) start_vcd();
-    uint64_t start = now_;
-    while (!quiet()) {
-      step();
-      if (now_ - start > 50000000) fail("the RTL made no progress for 50M cycles while draining");
-    }
+    drain(now_);
     if (g_vcd) g_vcd->flush();
     if (!opts_.coverage.empty()) write_coverage();
   }

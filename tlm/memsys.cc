@@ -173,25 +173,7 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   auto *x = gp.get_extension<ScordExt>();
   uint64_t t = abs_cycle(delay);
   Resource &inj = inj_[id], &ej = ej_[id];
-  if (!x) {
-    // A plain generic payload (an initiator that knows nothing of ScoRD): a data read or write
-    // of its data length, routed by the address map like any other; no side-band.
-    const uint64_t len = gp.get_data_length();
-    const bool wr = gp.is_write();
-    st_.icnt_bytes[BK_DATA_REQ] += c_.req_hdr_bytes + (wr ? len : 0);
-    st_.icnt_bytes[BK_DATA_RESP] += c_.req_hdr_bytes + (wr ? 0 : len);
-    const uint64_t fl = flits(c_.req_hdr_bytes + (wr ? len : 0)), rfl = flits(c_.req_hdr_bytes + (wr ? 0 : len));
-    const unsigned sl = map_.slice(gp.get_address());
-    uint64_t s = inj.take(t, occ(fl));
-    uint64_t at_l2 = l2_in_[sl].take(s + occ(fl) + c_.icnt_lat, occ(fl)) + occ(fl);
-    sc_time d = delay_to(at_l2);
-    (*to_l2[sl])->b_transport(gp, d);
-    uint64_t r = l2_out_[sl].take(abs_cycle(d), occ(rfl)) + occ(rfl) + c_.icnt_lat;
-    r = ej.take(r, occ(rfl)) + occ(rfl);
-    delay = delay_to(r);
-    return;
-  }
-  if (x->kind == PktKind::DET_ONLY || x->kind == PktKind::FENCE) {
+  if (x && (x->kind == PktKind::DET_ONLY || x->kind == PktKind::FENCE)) {
     uint64_t arrive = t;
     if (x->timed) {
       uint64_t bytes = x->kind == PktKind::DET_ONLY ? c_.req_hdr_bytes + c_.scord_hdr_bytes : c_.fence_pkt_bytes;
@@ -206,10 +188,15 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
     delay = delay_to(x->timed ? x->accepted : t);
     return;
   }
-  bool md = is_md(x);
-  uint64_t hdr = (x->side && c_.ovh_noc) ? c_.scord_hdr_bytes : 0;
-  uint64_t req = c_.req_hdr_bytes + x->data_bytes + hdr;
-  st_.icnt_bytes[md ? BK_MD_REQ : BK_DATA_REQ] += c_.req_hdr_bytes + x->data_bytes;
+  // A plain generic payload (an initiator that knows nothing of ScoRD) is a data read or write
+  // of its data length, routed like any other, with no side-band.
+  const bool md = x && is_md(x), side = x && x->side;
+  const uint64_t len = gp.get_data_length();
+  const uint64_t data_bytes = x ? x->data_bytes : gp.is_write() ? len : 0;
+  const uint64_t resp_bytes = x ? x->resp_bytes : gp.is_write() ? 0 : len;
+  uint64_t hdr = (side && c_.ovh_noc) ? c_.scord_hdr_bytes : 0;
+  uint64_t req = c_.req_hdr_bytes + data_bytes + hdr;
+  st_.icnt_bytes[md ? BK_MD_REQ : BK_DATA_REQ] += c_.req_hdr_bytes + data_bytes;
   st_.icnt_bytes[BK_SCORD_HDR] += hdr;
   uint64_t fl = flits(req);
   unsigned sl = map_.slice(gp.get_address());
@@ -219,9 +206,9 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   Resource &src_port = from_det ? md_out_[sl] : inj;
   Resource &dst_port = from_det ? md_in_[sl] : ej;
   uint64_t s = src_port.take(t, occ(fl));
-  x->injected = s + occ(fl);
+  if (x) x->injected = s + occ(fl);
   uint64_t at_xbar = s + occ(fl) + c_.icnt_lat;
-  if (x->side) {
+  if (side) {
     // The side-band copy: header-sized, through the detector's input port.
     uint64_t dfl = flits(c_.req_hdr_bytes + c_.scord_hdr_bytes);
     uint64_t arrive = at_xbar;
@@ -234,7 +221,7 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   sc_time d = delay_to(at_l2);
   (*to_l2[sl])->b_transport(gp, d);
   uint64_t done_l2 = abs_cycle(d);
-  uint64_t resp = c_.req_hdr_bytes + x->resp_bytes;
+  uint64_t resp = c_.req_hdr_bytes + resp_bytes;
   st_.icnt_bytes[md ? BK_MD_RESP : BK_DATA_RESP] += resp;
   uint64_t rfl = flits(resp);
   uint64_t r = l2_out_[sl].take(done_l2, occ(rfl)) + occ(rfl) + c_.icnt_lat;
