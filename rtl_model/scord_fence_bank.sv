@@ -29,7 +29,6 @@ module scord_fence_bank #(
   logic [Entries-1:0]            valid_d, valid_q;
   logic [ReadPorts*WarpBits-1:0] rd_warp_q;
   logic [ReadPorts*W-1:0]        ram_data;
-  logic [31:0]                   w32;
 
   scord_sram_nr1w #(
     .Depth    (Entries),
@@ -48,13 +47,11 @@ module scord_fence_bank #(
 
   // Valid bits: a synchronous reset folded into the clear (no resettable flop needed; the
   // reset is held for several clocks).
+  // The written warp's bit by one indexed write, not a loop of Entries compares: synthesis
+  // builds the same decoder, a simulator does one operation instead of Entries (issue 14).
   always_comb begin
-    w32 = '0;
-    w32[WarpBits-1:0] = wwarp_i;
     valid_d = valid_q;
-    for (int e = 0; e < Entries; e++) begin
-      if (we_i && (w32 == e)) valid_d[e] = 1'b1;
-    end
+    if (we_i && (32'(wwarp_i) < Entries)) valid_d[wwarp_i] = 1'b1;
     if (clear_i || !rst_ni) valid_d = '0;
   end
 

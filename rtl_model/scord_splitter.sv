@@ -130,32 +130,10 @@ module scord_splitter #(
   //   rows[i]: the lanes of lane i's line from i on (used only when i is its line's leader);
   //   ear[j]:  the earlier lanes of j's entry; blk[j]: those of them with another tag;
   //   leaders: the first lane of each line.  The beats then need no address compare.
-  logic [Lanes-1:0]       p_in, notlead, leaders, first_in;
-  logic [Lanes*Lanes-1:0] rows_m, ear_m, blk_m;
-  always_comb begin
-    p_in    = e0_mask_q & e0_inside_q;
-    rows_m  = '0;
-    ear_m   = '0;
-    blk_m   = '0;
-    notlead = '0;
-    for (int i = 0; i < Lanes; i++) begin
-      rows_m[i*Lanes + i] = p_in[i];
-      for (int j = i + 1; j < Lanes; j++) begin
-        logic sl, si, td;
-        sl = p_in[i] && p_in[j] &&
-             (e0_index_q[i*IndexBits + SlotBits +: LineBits] ==
-              e0_index_q[j*IndexBits + SlotBits +: LineBits]);
-        si = sl && (e0_index_q[i*IndexBits +: SlotBits] == e0_index_q[j*IndexBits +: SlotBits]);
-        td = (e0_tag_q[i*TagBits +: TagBits] != e0_tag_q[j*TagBits +: TagBits]);
-        rows_m[i*Lanes + j] = sl;
-        ear_m[j*Lanes + i]  = si;
-        blk_m[j*Lanes + i]  = si && td;
-        notlead[j]          = notlead[j] | sl;
-      end
-    end
-    leaders  = p_in & ~notlead;
-    first_in = p_in & (~p_in + Lanes'(1));
-  end
+  // They are computed in H's load branch below (the same gates: H's registers take them only
+  // there), so a simulator evaluates the Lanes x Lanes compares once per packet, not per cycle.
+  logic [Lanes-1:0] p_in;
+  assign p_in = e0_mask_q & e0_inside_q;
 
   // ---- H: the held packet and its beat state -------------------------------------------------
   logic                       held_d, held_q;
@@ -230,18 +208,26 @@ module scord_splitter #(
     logic [Lanes-1:0]    eoh, l1, l2, l3;
     logic [TagBits-1:0]  t;
     logic [AddrBits-1:0] a1, a2;
+    // Outside line mode lead, sec and thr are 0, so every term is: the branch only spares a
+    // simulator the Lanes-wide selects on the cycles without a line beat.
     always_comb begin
-      for (int j = 0; j < Lanes; j++) eoh[j] = (index_q[j*IndexBits +: SlotBits] == SlotBits'(k));
-      l1 = lead & eoh;
-      l2 = sec & eoh;
-      l3 = thr & eoh;
-      t  = '0;
-      a1 = '0;
-      a2 = '0;
-      for (int j = 0; j < Lanes; j++) begin
-        t  = t  | ({TagBits{l1[j]}}  & tag_q[j*TagBits +: TagBits]);
-        a1 = a1 | ({AddrBits{l1[j]}} & word_q[j*AddrBits +: AddrBits]);
-        a2 = a2 | ({AddrBits{l2[j]}} & word_q[j*AddrBits +: AddrBits]);
+      eoh = '0;
+      l1  = '0;
+      l2  = '0;
+      l3  = '0;
+      t   = '0;
+      a1  = '0;
+      a2  = '0;
+      if (line_mode) begin
+        for (int j = 0; j < Lanes; j++) eoh[j] = (index_q[j*IndexBits +: SlotBits] == SlotBits'(k));
+        l1 = lead & eoh;
+        l2 = sec & eoh;
+        l3 = thr & eoh;
+        for (int j = 0; j < Lanes; j++) begin
+          t  = t  | ({TagBits{l1[j]}}  & tag_q[j*TagBits +: TagBits]);
+          a1 = a1 | ({AddrBits{l1[j]}} & word_q[j*AddrBits +: AddrBits]);
+          a2 = a2 | ({AddrBits{l2[j]}} & word_q[j*AddrBits +: AddrBits]);
+        end
       end
     end
     assign beat_slot_valid_o[k]                      = (l1 != '0);
@@ -272,7 +258,16 @@ module scord_splitter #(
   assign leaving      = empty_access || (fire && beat_last_o);
   assign h_load       = e0_valid_q && (!held_q || leaving);
 
+  // The relations and leaders are variables of this block, written only in the load branch.
+  logic [Lanes*Lanes-1:0] rel_rows, rel_ear, rel_blk;
+  logic [Lanes-1:0]       notlead, leaders, first_in;
   always_comb begin
+    rel_rows = '0;
+    rel_ear  = '0;
+    rel_blk  = '0;
+    notlead  = '0;
+    leaders  = '0;
+    first_in = '0;
     held_d   = held_q && !leaving;
     type_d   = type_q;
     hdr_d    = hdr_q;
@@ -300,6 +295,26 @@ module scord_splitter #(
       end
     end
     if (h_load) begin
+      rel_rows = '0;
+      rel_ear  = '0;
+      rel_blk  = '0;
+      notlead  = '0;
+      for (int i = 0; i < Lanes; i++) begin
+        rel_rows[i*Lanes + i] = p_in[i];
+        for (int j = i + 1; j < Lanes; j++) begin
+          // same line; same entry; same entry with another tag
+          rel_rows[i*Lanes + j] = p_in[i] && p_in[j] &&
+                                  (e0_index_q[i*IndexBits + SlotBits +: LineBits] ==
+                                   e0_index_q[j*IndexBits + SlotBits +: LineBits]);
+          rel_ear[j*Lanes + i]  = rel_rows[i*Lanes + j] &&
+                                  (e0_index_q[i*IndexBits +: SlotBits] == e0_index_q[j*IndexBits +: SlotBits]);
+          rel_blk[j*Lanes + i]  = rel_ear[j*Lanes + i] &&
+                                  (e0_tag_q[i*TagBits +: TagBits] != e0_tag_q[j*TagBits +: TagBits]);
+          notlead[j]            = notlead[j] | rel_rows[i*Lanes + j];
+        end
+      end
+      leaders  = p_in & ~notlead;
+      first_in = p_in & (~p_in + Lanes'(1));
       held_d   = 1'b1;
       type_d   = e0_type_q;
       hdr_d    = e0_hdr_q;
@@ -313,9 +328,9 @@ module scord_splitter #(
       word_d   = e0_word_q;
       index_d  = e0_index_q;
       tag_d    = e0_tag_q;
-      rows_d   = rows_m;
-      ear_d    = ear_m;
-      blk_d    = blk_m;
+      rows_d   = rel_rows;
+      ear_d    = rel_ear;
+      blk_d    = rel_blk;
     end
   end
 

@@ -87,6 +87,8 @@ class DetectorEngine {
   virtual void finish() {}
   // A self-timed engine's clock (cycles), 0 for untimed ones.
   virtual uint64_t clock() const { return 0; }
+  // Cycles an RTL engine evaluated (its clock less the cycles it skipped), 0 for others.
+  virtual uint64_t evaluated() const { return 0; }
 };
 
 // The C reference model (scord_detector over its own sparse metadata store). p must be

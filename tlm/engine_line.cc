@@ -278,6 +278,7 @@ class LineEngine final : public DetectorEngine {
     if (g_vcd) g_vcd->flush();
   }
   uint64_t clock() const override { return now_; }
+  uint64_t evaluated() const override { return stepped_; }
 
   // For the comparator.
   uint64_t cycles() const { return now_; }
@@ -511,6 +512,7 @@ class LineEngine final : public DetectorEngine {
     }
     idle_run_ = active ? 0 : idle_run_ + 1;
     now_++;
+    stepped_++;
     return taken;
   }
 
@@ -548,7 +550,7 @@ class LineEngine final : public DetectorEngine {
   std::vector<scord_race> ring_rd_;
   Pkt pk_;
   EvCtx cur_{};
-  uint64_t now_ = 0, idle_run_ = 0, rseq_ = 0, skipped_ = 0, lanes_ = 0, packets_ = 0;
+  uint64_t now_ = 0, idle_run_ = 0, rseq_ = 0, skipped_ = 0, lanes_ = 0, packets_ = 0, stepped_ = 0;
 };
 
 // --detector=line-both: the C model decides at call time; the RTL's outputs are checked as
@@ -593,6 +595,7 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
   bool pop_race(scord_race &r) override { return rtl_->pop_race(r); }
   uint64_t drain(uint64_t t) override { return rtl_->drain(t); }
   uint64_t clock() const override { return rtl_->clock(); }
+  uint64_t evaluated() const override { return rtl_->evaluated(); }
   uint64_t overflow() const override { return rtl_->overflow(); }
   void finish() override {
     rtl_->finish();

@@ -265,6 +265,7 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
   uint64_t cycles() const { return now_; }
   uint64_t clock() const override { return now_; }
   uint64_t clocked() const { return clocked_; }
+  uint64_t evaluated() const override { return clocked_; }
   const scord_layout &layout() const { return lay_; }
   // An RTL metadata word in the run's layout (equal unless the run uses narrower ids).
   uint64_t to_run(uint64_t w) const {
@@ -491,6 +492,7 @@ class BothEngine final : public DetectorEngine, public RtlSink {
   bool pop_race(scord_race &r) override { return rtl_->pop_race(r); }
   uint64_t drain(uint64_t t) override { return rtl_->drain(t); }
   uint64_t clock() const override { return rtl_->clock(); }
+  uint64_t evaluated() const override { return rtl_->evaluated(); }
   uint64_t overflow() const override { return rtl_->overflow(); }
   void finish() override {
     rtl_->finish();
