@@ -57,6 +57,7 @@ uint64_t RaceDetector::drain(uint64_t t) {
 void RaceDetector::finish() {
   eng_->finish();
   st_.det_engine_cycles = eng_->clock();
+  st_.det_engine_evaluated = eng_->evaluated();
   scord_race rr;
   while (eng_->pop_race(rr)) races_.push_back(rr);
 }
@@ -146,9 +147,7 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
       st_.det_timed++;
       uint64_t accept = arrive;
       if (n >= Q) accept = std::max(accept, start_ring_[(n - Q) % Q]);
-      uint64_t occ = 0;
-      for (uint64_t i = 1; i <= std::min<uint64_t>(n, Q); i++)
-        if (start_ring_[(n - i) % Q] > arrive) occ++;
+      uint64_t occ = queued_after(n, arrive);
       st_.det_occ_sum += occ;
       st_.det_occ_max = std::max(st_.det_occ_max, occ);
       if (accept > arrive) {
@@ -206,6 +205,17 @@ void RaceDetector::note_lane(const scord_access &a, const MdTouch &first) {
 // ref/tests/test_fixpoint.c).  A fence is a one-cycle item in every slice.  The input queue
 // (det_queue packets) frees a packet's entry when its last beat has left the splitter.
 // Returns the cycle the packet was accepted into the input queue.
+// Packets among the last min(n, Q) (the ones the input ring holds: slots 0..n-1 before it
+// wraps, all Q after) that start after `arrive`: the queue occupancy an arrival sees.  A plain
+// count over the ring, no index arithmetic per element (it runs once per packet).
+uint64_t RaceDetector::queued_after(uint64_t n, uint64_t arrive) const {
+  const uint64_t m = std::min<uint64_t>(n, c_.det_queue);
+  const uint64_t *r = start_ring_.data();
+  uint64_t occ = 0;
+  for (uint64_t i = 0; i < m; i++) occ += r[i] > arrive;
+  return occ;
+}
+
 uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
   const uint64_t Q = c_.det_queue, W = c_.det_inflight, S = c_.det_slices, L = c_.det_lanes;
   const uint64_t P = c_.det_owner_ports, epl = std::max<uint64_t>(1, c_.line_bytes / 8);
@@ -213,9 +223,7 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
   st_.det_timed++;
   uint64_t accept = arrive;
   if (n >= Q) accept = std::max(accept, start_ring_[(n - Q) % Q]);
-  uint64_t occ = 0;
-  for (uint64_t i = 1; i <= std::min<uint64_t>(n, Q); i++)
-    if (start_ring_[(n - i) % Q] > arrive) occ++;
+  uint64_t occ = queued_after(n, arrive);
   st_.det_occ_sum += occ;
   st_.det_occ_max = std::max(st_.det_occ_max, occ);
   if (accept > arrive) {
@@ -396,9 +404,7 @@ uint64_t RaceDetector::timing(uint64_t arrive) {
   st_.det_timed++;
   uint64_t accept = arrive;
   if (n >= Q) accept = std::max(accept, start_ring_[(n - Q) % Q]);  // wait for a free entry
-  uint64_t occ = 0;
-  for (uint64_t i = 1; i <= std::min<uint64_t>(n, Q); i++)
-    if (start_ring_[(n - i) % Q] > arrive) occ++;
+  uint64_t occ = queued_after(n, arrive);
   st_.det_occ_sum += occ;
   st_.det_occ_max = std::max(st_.det_occ_max, occ);
   if (accept > arrive) {

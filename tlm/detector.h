@@ -47,6 +47,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
  private:
   void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
   uint64_t timing(uint64_t arrive);
+  uint64_t queued_after(uint64_t n, uint64_t arrive) const;
   uint64_t timing_beats(uint64_t arrive, bool fence);
   void note_lane(const scord_access &a, const MdTouch &first);
   uint64_t md_txn(uint64_t line, bool write, uint32_t entries, uint64_t t);

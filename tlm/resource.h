@@ -19,11 +19,14 @@ struct Resource {
   uint64_t busy = 0;  // cycles booked in total
   // Book `dur` consecutive cycles starting no earlier than t; returns the first one.
   uint64_t take(uint64_t t, uint64_t dur) {
+    // A local pointer: a byte store may alias the vector's own pointer, which the compiler
+    // would otherwise reload on every cycle written (this function is the TLM's hottest).
+    uint8_t *const c8 = cal.data();
     if (t < base) t = base;
     uint64_t s = t;
     while (s < hi) {  // (t >= hi, the common case when idle, skips the scan)
       uint64_t k = 0;
-      while (k < dur && s + k < hi && !cal[(s + k) & (kWin - 1)]) k++;
+      while (k < dur && s + k < hi && !c8[(s + k) & (kWin - 1)]) k++;
       if (k == dur || s + k >= hi) break;
       s = s + k + 1;
     }
@@ -31,10 +34,10 @@ struct Resource {
     if (end > base + kWin) {  // slide the window: forget the oldest cycles
       uint64_t nb = end - kWin;
       if (nb - base >= kWin) std::fill(cal.begin(), cal.end(), 0);
-      else for (uint64_t c = base; c < nb; c++) cal[c & (kWin - 1)] = 0;
+      else for (uint64_t c = base; c < nb; c++) c8[c & (kWin - 1)] = 0;
       base = nb;
     }
-    for (uint64_t c = s; c < end; c++) cal[c & (kWin - 1)] = 1;
+    for (uint64_t c = s; c < end; c++) c8[c & (kWin - 1)] = 1;
     if (end > hi) hi = end;
     busy += dur;
     return s;

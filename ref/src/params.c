@@ -19,9 +19,14 @@ const scord_param_info scord_param_table[SCORD_P_COUNT] = {
 };
 
 unsigned scord_clog2(uint64_t n) {
+  /* Called per lane by scord_map_addr: closed form where the compiler has one. */
+#if defined(__GNUC__)
+  return n <= 1 ? 0 : 64 - (unsigned)__builtin_clzll(n - 1);
+#else
   unsigned b = 0;
   while (b < 64 && ((uint64_t)1 << b) < n) b++;
   return b;
+#endif
 }
 
 static bool is_pow2(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
