@@ -107,7 +107,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   // An external store behind a port: the detector then reads and writes every entry through
-  // it (its own store would sit behind a decoded-entry cache that the writes below bypass).
+  // it (every read and write-back goes through the port, so the writes below are seen).
   scord_store *store = scord_store_new(p.heap_bytes / p.granule / p.md_ratio);
   scord_mdport port = store ? scord_store_port(store) : scord_mdport{};
   scord_detector *d = store ? scord_detector_new(&p, &port) : nullptr;

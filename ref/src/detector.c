@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SCORD_DC_LINES ((size_t)4096)
 
 struct scord_detector {
   scord_params p;
@@ -26,10 +25,6 @@ struct scord_detector {
   unsigned nbits;          /* log2(N), N = metadata entries */
   uint32_t fmask;          /* FenceIdBits mask */
   uint16_t *blk, *dev;     /* fence file, index sm*WarpsPerSm + warp */
-  /* Decoded-entry cache in front of the own store (a software speed-up, invisible in
-  ** results): direct-mapped, write-back.  Unused with an external port, whose every
-  ** read and write must be seen. */
-  struct dcline { uint64_t index; scord_md md; bool valid, dirty; } *dc;
   scord_race *ring;        /* race FIFO */
   size_t head, count;
   uint64_t overflow;
@@ -57,9 +52,8 @@ scord_detector *scord_detector_new(const scord_params *p, const scord_mdport *po
   } else {
     d->own = scord_store_new(entries);
     if (d->own) d->port = scord_store_port(d->own);
-    d->dc = calloc(SCORD_DC_LINES, sizeof *d->dc);
   }
-  if (!d->blk || !d->dev || !d->ring || (!port && (!d->own || !d->dc))) {
+  if (!d->blk || !d->dev || !d->ring || (!port && !d->own)) {
     scord_detector_free(d);
     return NULL;
   }
@@ -69,7 +63,6 @@ scord_detector *scord_detector_new(const scord_params *p, const scord_mdport *po
 void scord_detector_free(scord_detector *d) {
   if (!d) return;
   scord_store_free(d->own);
-  free(d->dc);
   free(d->blk);
   free(d->dev);
   free(d->ring);
@@ -78,20 +71,7 @@ void scord_detector_free(scord_detector *d) {
 
 const scord_params *scord_detector_params(const scord_detector *d) { return &d->p; }
 const scord_layout *scord_detector_layout(const scord_detector *d) { return &d->l; }
-/* Write every dirty cached entry back to the store. */
-static void dc_flush(scord_detector *d) {
-  if (!d->dc) return;
-  for (size_t i = 0; i < SCORD_DC_LINES; i++) {
-    struct dcline *ln = &d->dc[i];
-    if (ln->valid && ln->dirty) {
-      scord_store_write(d->own, ln->index, scord_md_encode(&d->l, &ln->md));
-      ln->dirty = false;
-    }
-  }
-}
-
 scord_store *scord_detector_store(scord_detector *d) {
-  dc_flush(d);
   return d->own;
 }
 const scord_detector_stats *scord_detector_get_stats(const scord_detector *d) { return &d->st; }
@@ -124,7 +104,6 @@ void scord_detector_fence_ids(const scord_detector *d, unsigned sm, unsigned war
 }
 
 void scord_detector_kernel_reset(scord_detector *d) {
-  if (d->dc) memset(d->dc, 0, SCORD_DC_LINES * sizeof *d->dc); /* dropped, not written back */
   d->port.reset(d->port.ctx);
   memset(d->blk, 0, d->p.num_sms * d->p.warps_per_sm * sizeof *d->blk);
   memset(d->dev, 0, d->p.num_sms * d->p.warps_per_sm * sizeof *d->dev);
@@ -306,6 +285,18 @@ static scord_step check_write(const scord_detector *d, scord_md *md, const chk *
   return SCORD_STEP_LOCK_OK;
 }
 
+void scord_detector_prefetch(const scord_detector *d, uint64_t addr) {
+  uint64_t w = addr & ~(uint64_t)3;
+  if (!d->own || w < d->heap_base || w - d->heap_base >= d->heap_bytes) return;
+  uint64_t index = ((w - d->heap_base) >> d->gshift) & (((uint64_t)1 << d->nbits) - 1);
+  const uint64_t *e = scord_store_peek(d->own, index);
+#if defined(__GNUC__)
+  if (e) __builtin_prefetch(e, 1);
+#else
+  (void)e;
+#endif
+}
+
 scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
   assert(x->sm < d->p.num_sms && x->warp < d->p.warps_per_sm && x->cta < d->p.ctas_per_sm);
   bool write = x->kind != SCORD_LD;
@@ -319,20 +310,10 @@ scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
   uint64_t index = word & (((uint64_t)1 << d->nbits) - 1);
   uint32_t tag = (uint32_t)(word >> d->nbits);
   scord_md md_ext, *md = &md_ext;
-  struct dcline *ln = NULL;
-  if (d->dc) {
-    ln = &d->dc[index & (SCORD_DC_LINES - 1)];
-    if (!ln->valid || ln->index != index) {
-      if (ln->valid && ln->dirty) scord_store_write(d->own, ln->index, scord_md_encode(&d->l, &ln->md));
-      scord_md_decode(&d->l, scord_store_read(d->own, index), &ln->md);
-      ln->index = index;
-      ln->valid = true;
-    }
-    ln->dirty = true;
-    md = &ln->md;
-  } else {
-    scord_md_decode(&d->l, d->port.read(d->port.ctx, index), md);
-  }
+  /* The own store: one lookup for the read and the write-back (every checked entry is
+  ** written back, so allocating its page here costs nothing extra). */
+  uint64_t *slot = d->own ? scord_store_slot(d->own, index) : NULL;
+  scord_md_decode(&d->l, slot ? *slot : d->port.read(d->port.ctx, index), md);
   if (md->tag != tag) { /* section 4: replaced by init before checking */
     if (scord_md_encode(&d->l, md) != SCORD_MD_INIT) d->st.tag_evict++;
     md_init(md);
@@ -361,7 +342,11 @@ scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
     (void)s2;
   }
   md->tag = tag;
-  if (!ln) d->port.write(d->port.ctx, index, scord_md_encode(&d->l, md));
+  uint64_t out = scord_md_encode(&d->l, md);
+  if (slot)
+    *slot = out;
+  else
+    d->port.write(d->port.ctx, index, out);
   d->st.accesses++;
   d->st.cover[write][step]++;
   return step;

@@ -5,7 +5,9 @@
 ** tiny part of it.  Entries live in pages of SCORD_PAGE_ENTRIES, allocated on first
 ** write and found through a two-level directory (chunks of page pointers, also
 ** allocated on demand); reads of untouched pages return the init value without
-** allocating.  A one-page cache makes the common case (locality) one compare.
+** allocating.  A direct-mapped cache of page pointers (the page TLB) makes the common
+** case one compare even when hundreds of warps interleave their streams.  The detector
+** reaches an entry through scord_store_slot (one lookup for its read and write-back).
 ** Kernel reset frees every page.
 */
 #include "scord/scord.h"
@@ -17,6 +19,7 @@
 #define SCORD_PAGE_BITS 9 /* 4 KiB pages: small for scattered words, long for streams */
 #define SCORD_PAGE_ENTRIES ((uint64_t)1 << SCORD_PAGE_BITS)
 #define SCORD_CHUNK_BITS 12 /* page pointers per directory chunk */
+#define SCORD_TLB_SLOTS 256 /* page TLB entries: 128 MiB of entries reached without the directory */
 
 typedef struct page {
   uint64_t pno;
@@ -28,7 +31,9 @@ struct scord_store {
   page ***dir;         /* dir[top][low] -> page; chunks and pages allocated on demand */
   size_t ndir;         /* top-level slots */
   size_t npages;
-  page *last;          /* most recently used page */
+  /* Page TLB, slot pno % SCORD_TLB_SLOTS: the page number beside its pointer, so a hit
+  ** reads no page header (a cache miss of its own on a stream of scattered pages). */
+  struct tlbent { uint64_t pno; page *p; } tlb[SCORD_TLB_SLOTS]; /* p NULL when empty */
   /* Pages come from 2 MiB slabs: fewer allocations and, with transparent huge pages,
   ** far fewer TLB misses when warps scatter over many pages. */
   page **slabs;
@@ -61,7 +66,7 @@ void scord_store_reset(scord_store *s) {
   s->slabs = NULL;
   s->nslabs = s->capslabs = s->slab_used = 0;
   s->npages = 0;
-  s->last = NULL;
+  memset(s->tlb, 0, sizeof s->tlb);
 }
 
 void scord_store_free(scord_store *s) {
@@ -72,11 +77,42 @@ void scord_store_free(scord_store *s) {
 }
 
 static inline page *find_page(scord_store *s, uint64_t pno) {
-  if (s->last && s->last->pno == pno) return s->last;
+  struct tlbent *t = &s->tlb[pno & (SCORD_TLB_SLOTS - 1)];
+  if (t->p && t->pno == pno) return t->p;
   page **chunk = s->dir[pno >> SCORD_CHUNK_BITS];
   if (!chunk) return NULL;
   page *p = chunk[pno & (((uint64_t)1 << SCORD_CHUNK_BITS) - 1)];
-  if (p) s->last = p;
+  if (p) {
+    t->pno = pno;
+    t->p = p;
+  }
+  return p;
+}
+
+/* A new page of init entries for pno, entered in the directory and the TLB. */
+static page *new_page(scord_store *s, uint64_t pno) {
+  page ***chunk = &s->dir[pno >> SCORD_CHUNK_BITS];
+  if (!*chunk && !(*chunk = calloc((size_t)1 << SCORD_CHUNK_BITS, sizeof **chunk))) abort();
+  if (s->nslabs == 0 || s->slab_used == SCORD_SLAB_PAGES) {
+    if (s->nslabs == s->capslabs) {
+      size_t nc = s->capslabs ? 2 * s->capslabs : 8;
+      page **ns = realloc(s->slabs, nc * sizeof *ns);
+      if (!ns) abort();
+      s->slabs = ns;
+      s->capslabs = nc;
+    }
+    /* out of memory: the model cannot continue faithfully */
+    if (!(s->slabs[s->nslabs] = malloc(SCORD_SLAB_PAGES * sizeof(page)))) abort();
+    s->nslabs++;
+    s->slab_used = 0;
+  }
+  page *p = &s->slabs[s->nslabs - 1][s->slab_used++];
+  p->pno = pno;
+  for (uint64_t i = 0; i < SCORD_PAGE_ENTRIES; i++) p->e[i] = SCORD_MD_INIT;
+  (*chunk)[pno & (((uint64_t)1 << SCORD_CHUNK_BITS) - 1)] = p;
+  s->npages++;
+  s->tlb[pno & (SCORD_TLB_SLOTS - 1)].pno = pno;
+  s->tlb[pno & (SCORD_TLB_SLOTS - 1)].p = p;
   return p;
 }
 
@@ -92,29 +128,23 @@ void scord_store_write(scord_store *s, uint64_t index, uint64_t value) {
   page *p = find_page(s, pno);
   if (!p) {
     if (value == SCORD_MD_INIT) return; /* nothing to remember */
-    page ***chunk = &s->dir[pno >> SCORD_CHUNK_BITS];
-    if (!*chunk && !(*chunk = calloc((size_t)1 << SCORD_CHUNK_BITS, sizeof **chunk))) abort();
-    if (s->nslabs == 0 || s->slab_used == SCORD_SLAB_PAGES) {
-      if (s->nslabs == s->capslabs) {
-        size_t nc = s->capslabs ? 2 * s->capslabs : 8;
-        page **ns = realloc(s->slabs, nc * sizeof *ns);
-        if (!ns) abort();
-        s->slabs = ns;
-        s->capslabs = nc;
-      }
-      /* out of memory: the model cannot continue faithfully */
-      if (!(s->slabs[s->nslabs] = malloc(SCORD_SLAB_PAGES * sizeof(page)))) abort();
-      s->nslabs++;
-      s->slab_used = 0;
-    }
-    p = &s->slabs[s->nslabs - 1][s->slab_used++];
-    p->pno = pno;
-    for (uint64_t i = 0; i < SCORD_PAGE_ENTRIES; i++) p->e[i] = SCORD_MD_INIT;
-    (*chunk)[pno & (((uint64_t)1 << SCORD_CHUNK_BITS) - 1)] = p;
-    s->npages++;
-    s->last = p;
+    p = new_page(s, pno);
   }
   p->e[index & (SCORD_PAGE_ENTRIES - 1)] = value;
+}
+
+const uint64_t *scord_store_peek(scord_store *s, uint64_t index) {
+  assert(index < s->entries);
+  page *p = find_page(s, index >> SCORD_PAGE_BITS);
+  return p ? &p->e[index & (SCORD_PAGE_ENTRIES - 1)] : NULL;
+}
+
+uint64_t *scord_store_slot(scord_store *s, uint64_t index) {
+  assert(index < s->entries);
+  uint64_t pno = index >> SCORD_PAGE_BITS;
+  page *p = find_page(s, pno);
+  if (!p) p = new_page(s, pno);
+  return &p->e[index & (SCORD_PAGE_ENTRIES - 1)];
 }
 
 size_t scord_store_bytes(const scord_store *s) {

@@ -45,6 +45,20 @@ scord_tracker *scord_system_tracker(scord_system *s, unsigned sm) {
   return s->trk[sm];
 }
 
+/* How many events ahead the batch prefetches: about a DRAM latency of work. */
+#define SCORD_PREFETCH_AHEAD 8
+
+void scord_system_apply_batch(scord_system *s, const scord_event *ev, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (i + SCORD_PREFETCH_AHEAD < n) {
+      const scord_event *f = &ev[i + SCORD_PREFETCH_AHEAD];
+      if (f->type == SCORD_EV_LD || f->type == SCORD_EV_ST || f->type == SCORD_EV_ATOM)
+        scord_detector_prefetch(s->det, f->addr);
+    }
+    scord_system_apply(s, &ev[i]);
+  }
+}
+
 scord_step scord_system_apply(scord_system *s, const scord_event *ev) {
   scord_step last = SCORD_STEP_COUNT;
   assert(ev->sm < s->p.num_sms);

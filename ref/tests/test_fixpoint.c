@@ -50,8 +50,8 @@ static void run_config(const char *name, const char *const *kv, unsigned trials,
     CHECK(0);
     return;
   }
-  /* An external store behind a port: every access reads and writes its entry through it (the
-  ** detector's own store sits behind a decoded-entry cache that direct writes would bypass). */
+  /* An external store behind a port: every access reads and writes its entry through it, so
+  ** the test can write entries directly between accesses. */
   scord_store *st = scord_store_new(p.heap_bytes / p.granule / p.md_ratio);
   CHECK(st != NULL);
   if (!st) return;

@@ -285,6 +285,12 @@ scord_store *scord_store_new(uint64_t entries);  /* NULL on allocation failure *
 void scord_store_free(scord_store *s);
 uint64_t scord_store_read(scord_store *s, uint64_t index);
 void scord_store_write(scord_store *s, uint64_t index, uint64_t value);
+/* The entry's storage, allocating its page (of init entries) when it has none: for a caller
+** that reads an entry and always writes it back (the detector).  Valid until the next
+** scord_store_reset or scord_store_free. */
+uint64_t *scord_store_slot(scord_store *s, uint64_t index);
+/* The entry's storage if its page exists, else NULL; allocates nothing. */
+const uint64_t *scord_store_peek(scord_store *s, uint64_t index);
 void scord_store_reset(scord_store *s);
 scord_mdport scord_store_port(scord_store *s);
 size_t scord_store_bytes(const scord_store *s); /* bytes allocated now */
@@ -392,8 +398,8 @@ scord_detector *scord_detector_new(const scord_params *p, const scord_mdport *po
 void scord_detector_free(scord_detector *d);
 const scord_params *scord_detector_params(const scord_detector *d);
 const scord_layout *scord_detector_layout(const scord_detector *d);
-/* The detector's own store, after writing back its decoded-entry cache (so reads of the
-** store see every access so far); NULL with an external port. */
+/* The detector's own store (its entries are written in place, so reads of the store see
+** every access so far); NULL with an external port. */
 scord_store *scord_detector_store(scord_detector *d);
 
 /* Map a lane address: returns false outside the window; else index and tag. */
@@ -401,6 +407,9 @@ bool scord_map_addr(const scord_params *p, uint64_t addr, uint64_t *index, uint3
 
 /* Check one access lane (section 5). Returns the deciding step. */
 scord_step scord_detector_access(scord_detector *d, const scord_access *x);
+/* A hint with no effect on results: the metadata entry of addr will be checked soon, so
+** start fetching it into the host's cache (own store only; no allocation). */
+void scord_detector_prefetch(const scord_detector *d, uint64_t addr);
 /* A fence from (sm, warp): bumps BlkFenceID (cta) or DevFenceID (gpu, sys). */
 void scord_detector_fence(scord_detector *d, unsigned sm, unsigned warp, scord_scope scope);
 /* Kernel boundary (section 7): metadata, fence file reset; races found are kept. */
@@ -449,6 +458,9 @@ scord_tracker *scord_system_tracker(scord_system *s, unsigned sm);
 ** (the vector reader guarantees it); asserts otherwise.  Returns the deciding step of
 ** the last lane checked, or SCORD_STEP_COUNT for an event that checks nothing. */
 scord_step scord_system_apply(scord_system *s, const scord_event *ev);
+/* Apply n events in order: the same effects as n calls of scord_system_apply, faster on a
+** long stream (the metadata of a few events ahead is fetched into the cache meanwhile). */
+void scord_system_apply_batch(scord_system *s, const scord_event *ev, size_t n);
 
 #ifdef __cplusplus
 }
