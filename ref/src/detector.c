@@ -15,6 +15,73 @@
 #include <string.h>
 
 
+/* The default configuration's entry layout (section 4 with section 1's defaults and the
+** derived BlockIdBits 7 and WarpIdBits 5): the six flags at bits 0-5, then these widths.
+** Encoded and decoded with constant shifts; used only when the layout computed for the
+** configuration is this one (fast_layout_of checks every field), so a change of the
+** defaults only turns the fast path off, and test_ref requires it on for the defaults. */
+#define FL_W_BLOOM 16
+#define FL_W_BARRIER 8
+#define FL_W_FENCE 6
+#define FL_W_WARP 5
+#define FL_W_BLOCK 7
+#define FL_W_TAG 4
+#define FL_L_BLOOM 6
+#define FL_L_BARRIER (FL_L_BLOOM + FL_W_BLOOM)
+#define FL_L_BLKFENCE (FL_L_BARRIER + FL_W_BARRIER)
+#define FL_L_DEVFENCE (FL_L_BLKFENCE + FL_W_FENCE)
+#define FL_L_WARP (FL_L_DEVFENCE + FL_W_FENCE)
+#define FL_L_BLOCK (FL_L_WARP + FL_W_WARP)
+#define FL_L_TAG (FL_L_BLOCK + FL_W_BLOCK)
+#define FL_M(w) (((uint64_t)1 << (w)) - 1)
+
+static bool fast_layout_of(const scord_layout *l) {
+  static const uint8_t lsb[SCORD_MD_FIELD_COUNT] = {
+      [SCORD_MD_STRONG] = 0, [SCORD_MD_SCOPE] = 1, [SCORD_MD_ISATOM] = 2, [SCORD_MD_DS] = 3,
+      [SCORD_MD_BS] = 4, [SCORD_MD_M] = 5, [SCORD_MD_BLOOM] = FL_L_BLOOM,
+      [SCORD_MD_BARRIER] = FL_L_BARRIER, [SCORD_MD_BLKFENCE] = FL_L_BLKFENCE,
+      [SCORD_MD_DEVFENCE] = FL_L_DEVFENCE, [SCORD_MD_WARP] = FL_L_WARP,
+      [SCORD_MD_BLOCK] = FL_L_BLOCK, [SCORD_MD_TAG] = FL_L_TAG};
+  static const uint8_t width[SCORD_MD_FIELD_COUNT] = {
+      [SCORD_MD_STRONG] = 1, [SCORD_MD_SCOPE] = 1, [SCORD_MD_ISATOM] = 1, [SCORD_MD_DS] = 1,
+      [SCORD_MD_BS] = 1, [SCORD_MD_M] = 1, [SCORD_MD_BLOOM] = FL_W_BLOOM,
+      [SCORD_MD_BARRIER] = FL_W_BARRIER, [SCORD_MD_BLKFENCE] = FL_W_FENCE,
+      [SCORD_MD_DEVFENCE] = FL_W_FENCE, [SCORD_MD_WARP] = FL_W_WARP,
+      [SCORD_MD_BLOCK] = FL_W_BLOCK, [SCORD_MD_TAG] = FL_W_TAG};
+  for (int i = 0; i < SCORD_MD_FIELD_COUNT; i++)
+    if (l->lsb[i] != lsb[i] || l->width[i] != width[i]) return false;
+  return l->total_bits == FL_L_TAG + FL_W_TAG;
+}
+
+static inline void fast_decode(uint64_t w, scord_md *md) {
+  md->strong = w & 1;
+  md->scope = (w >> 1) & 1;
+  md->is_atom = (w >> 2) & 1;
+  md->ds = (w >> 3) & 1;
+  md->bs = (w >> 4) & 1;
+  md->m = (w >> 5) & 1;
+  md->bloom = (uint32_t)((w >> FL_L_BLOOM) & FL_M(FL_W_BLOOM));
+  md->barrier_id = (uint32_t)((w >> FL_L_BARRIER) & FL_M(FL_W_BARRIER));
+  md->blk_fence_id = (uint32_t)((w >> FL_L_BLKFENCE) & FL_M(FL_W_FENCE));
+  md->dev_fence_id = (uint32_t)((w >> FL_L_DEVFENCE) & FL_M(FL_W_FENCE));
+  md->warp_id = (uint32_t)((w >> FL_L_WARP) & FL_M(FL_W_WARP));
+  md->block_id = (uint32_t)((w >> FL_L_BLOCK) & FL_M(FL_W_BLOCK));
+  md->tag = (uint32_t)((w >> FL_L_TAG) & FL_M(FL_W_TAG));
+}
+
+static inline uint64_t fast_encode(const scord_md *md) {
+  /* Every field is within its width (the checks keep them so; scord_md_encode asserts it). */
+  return (uint64_t)md->strong | (uint64_t)md->scope << 1 | (uint64_t)md->is_atom << 2 |
+         (uint64_t)md->ds << 3 | (uint64_t)md->bs << 4 | (uint64_t)md->m << 5 |
+         ((uint64_t)md->bloom & FL_M(FL_W_BLOOM)) << FL_L_BLOOM |
+         ((uint64_t)md->barrier_id & FL_M(FL_W_BARRIER)) << FL_L_BARRIER |
+         ((uint64_t)md->blk_fence_id & FL_M(FL_W_FENCE)) << FL_L_BLKFENCE |
+         ((uint64_t)md->dev_fence_id & FL_M(FL_W_FENCE)) << FL_L_DEVFENCE |
+         ((uint64_t)md->warp_id & FL_M(FL_W_WARP)) << FL_L_WARP |
+         ((uint64_t)md->block_id & FL_M(FL_W_BLOCK)) << FL_L_BLOCK |
+         ((uint64_t)md->tag & FL_M(FL_W_TAG)) << FL_L_TAG;
+}
+
 struct scord_detector {
   scord_params p;
   scord_layout l;
@@ -25,6 +92,7 @@ struct scord_detector {
   unsigned nbits;          /* log2(N), N = metadata entries */
   uint32_t fmask;          /* FenceIdBits mask */
   uint16_t *blk, *dev;     /* fence file, index sm*WarpsPerSm + warp */
+  bool fast;               /* the default layout: fast_encode / fast_decode */
   scord_race *ring;        /* race FIFO */
   size_t head, count;
   uint64_t overflow;
@@ -44,6 +112,8 @@ scord_detector *scord_detector_new(const scord_params *p, const scord_mdport *po
   uint64_t entries = p->heap_bytes / p->granule / p->md_ratio;
   d->nbits = scord_clog2(entries);
   d->fmask = (uint32_t)(((uint64_t)1 << p->fence_id_bits) - 1);
+  d->fast = fast_layout_of(&d->l);
+  d->st.fast_layout = d->fast;
   d->blk = calloc(p->num_sms * p->warps_per_sm, sizeof *d->blk);
   d->dev = calloc(p->num_sms * p->warps_per_sm, sizeof *d->dev);
   d->ring = calloc(p->race_buf_entries, sizeof *d->ring);
@@ -313,9 +383,15 @@ scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
   /* The own store: one lookup for the read and the write-back (every checked entry is
   ** written back, so allocating its page here costs nothing extra). */
   uint64_t *slot = d->own ? scord_store_slot(d->own, index) : NULL;
-  scord_md_decode(&d->l, slot ? *slot : d->port.read(d->port.ctx, index), md);
+  uint64_t in = slot ? *slot : d->port.read(d->port.ctx, index);
+  if (d->fast) {
+    fast_decode(in, md);
+    assert(fast_encode(md) == scord_md_encode(&d->l, md));
+  } else {
+    scord_md_decode(&d->l, in, md);
+  }
   if (md->tag != tag) { /* section 4: replaced by init before checking */
-    if (scord_md_encode(&d->l, md) != SCORD_MD_INIT) d->st.tag_evict++;
+    if ((d->fast ? fast_encode(md) : scord_md_encode(&d->l, md)) != SCORD_MD_INIT) d->st.tag_evict++;
     md_init(md);
     d->st.cover[write][SCORD_STEP_TAG_MISS]++;
   }
@@ -342,7 +418,8 @@ scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
     (void)s2;
   }
   md->tag = tag;
-  uint64_t out = scord_md_encode(&d->l, md);
+  uint64_t out = d->fast ? fast_encode(md) : scord_md_encode(&d->l, md);
+  assert(out == scord_md_encode(&d->l, md));
   if (slot)
     *slot = out;
   else

@@ -118,6 +118,23 @@ static void test_layout(void) {
   scord_md_decode(&l, scord_md_encode(&l, &c), &b);
   CHECK(md_eq(&c, &b));
   CHECK_EQ((scord_md_encode(&l, &c) >> 47) & 0x7F, 77);
+  /* The detector codes the default layout with constant shifts (detector.c fast_layout_of):
+  ** on for the defaults (so its constants follow them), off for any other layout. */
+  char err[256];
+  CHECK(scord_params_finalize(&p, err, sizeof err) == 0);
+  scord_detector *d = scord_detector_new(&p, NULL);
+  CHECK(d != NULL);
+  if (d) CHECK_EQ(scord_detector_get_stats(d)->fast_layout, 1);
+  scord_detector_free(d);
+  scord_params q;
+  scord_params_default(&q);
+  q.num_sms = 4;
+  q.set_mask = 0;
+  CHECK(scord_params_finalize(&q, err, sizeof err) == 0);
+  d = scord_detector_new(&q, NULL);
+  CHECK(d != NULL);
+  if (d) CHECK_EQ(scord_detector_get_stats(d)->fast_layout, 0);
+  scord_detector_free(d);
 }
 
 static void test_params(void) {

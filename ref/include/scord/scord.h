@@ -388,6 +388,9 @@ typedef struct scord_detector_stats {
   /* Of the tag replacements, those of an entry holding another word's state (not the init
   ** value of section 4, which a kernel boundary leaves with tag 0): metadata aliasing proper. */
   uint64_t tag_evict;
+  /* 1 when the configuration's entry layout is the default one, which the detector encodes
+  ** and decodes with constant shifts (a speed-up, invisible in results). */
+  uint64_t fast_layout;
 } scord_detector_stats;
 
 typedef struct scord_detector scord_detector;
