@@ -355,10 +355,22 @@ static scord_step check_write(const scord_detector *d, scord_md *md, const chk *
   return SCORD_STEP_LOCK_OK;
 }
 
+/* scord_map_addr with the detector's precomputed shifts (section 4): false outside the
+** window; else the checked word, its entry index and tag. */
+static inline bool map_word(const scord_detector *d, uint64_t addr, uint64_t *w, uint64_t *index,
+                            uint32_t *tag) {
+  *w = addr & ~(uint64_t)3;
+  if (*w < d->heap_base || *w - d->heap_base >= d->heap_bytes) return false;
+  uint64_t word = (*w - d->heap_base) >> d->gshift;
+  *index = word & (((uint64_t)1 << d->nbits) - 1);
+  *tag = (uint32_t)(word >> d->nbits);
+  return true;
+}
+
 void scord_detector_prefetch(const scord_detector *d, uint64_t addr) {
-  uint64_t w = addr & ~(uint64_t)3;
-  if (!d->own || w < d->heap_base || w - d->heap_base >= d->heap_bytes) return;
-  uint64_t index = ((w - d->heap_base) >> d->gshift) & (((uint64_t)1 << d->nbits) - 1);
+  uint64_t w, index;
+  uint32_t tag;
+  if (!d->own || !map_word(d, addr, &w, &index, &tag)) return;
   const uint64_t *e = scord_store_peek(d->own, index);
 #if defined(__GNUC__)
   if (e) __builtin_prefetch(e, 1);
@@ -370,15 +382,13 @@ void scord_detector_prefetch(const scord_detector *d, uint64_t addr) {
 scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
   assert(x->sm < d->p.num_sms && x->warp < d->p.warps_per_sm && x->cta < d->p.ctas_per_sm);
   bool write = x->kind != SCORD_LD;
-  uint64_t w = x->addr & ~(uint64_t)3;
-  if (w < d->heap_base || w - d->heap_base >= d->heap_bytes) {
+  uint64_t w, index;
+  uint32_t tag;
+  if (!map_word(d, x->addr, &w, &index, &tag)) {
     d->st.outside++;
     d->st.cover[write][SCORD_STEP_OUTSIDE]++;
     return SCORD_STEP_OUTSIDE;
   }
-  uint64_t word = (w - d->heap_base) >> d->gshift;
-  uint64_t index = word & (((uint64_t)1 << d->nbits) - 1);
-  uint32_t tag = (uint32_t)(word >> d->nbits);
   scord_md md_ext, *md = &md_ext;
   /* The own store: one lookup for the read and the write-back (every checked entry is
   ** written back, so allocating its page here costs nothing extra). */

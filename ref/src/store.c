@@ -116,11 +116,6 @@ static page *new_page(scord_store *s, uint64_t pno) {
   return p;
 }
 
-uint64_t scord_store_read(scord_store *s, uint64_t index) {
-  assert(index < s->entries);
-  page *p = find_page(s, index >> SCORD_PAGE_BITS);
-  return p ? p->e[index & (SCORD_PAGE_ENTRIES - 1)] : SCORD_MD_INIT;
-}
 
 void scord_store_write(scord_store *s, uint64_t index, uint64_t value) {
   assert(index < s->entries);
@@ -137,6 +132,11 @@ const uint64_t *scord_store_peek(scord_store *s, uint64_t index) {
   assert(index < s->entries);
   page *p = find_page(s, index >> SCORD_PAGE_BITS);
   return p ? &p->e[index & (SCORD_PAGE_ENTRIES - 1)] : NULL;
+}
+
+uint64_t scord_store_read(scord_store *s, uint64_t index) {
+  const uint64_t *e = scord_store_peek(s, index);
+  return e ? *e : SCORD_MD_INIT;
 }
 
 uint64_t *scord_store_slot(scord_store *s, uint64_t index) {
