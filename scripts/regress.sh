@@ -120,7 +120,7 @@ if [ "$mode" = coverage ]; then
   exit 0
 fi
 
-# Everything the tests use (scord-rtl-vec and scord-rtl-tb come from testbench/ when built).
+# Everything the tests use (scord-cosim and scord-rtl-tb come from cosim/ and testbench/ when built).
 [ $nobuild = 1 ] || cmake --build "$build" -j$jobs
 
 log="$out/regress-$mode.log"

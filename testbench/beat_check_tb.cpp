@@ -93,12 +93,11 @@ struct Expect {
 }  // namespace
 
 int main(int argc, char **argv) {
-  unsigned beats = argc > 1 ? (unsigned)strtoul(argv[1], nullptr, 10) : 20000;
-  rng_state = argc > 2 ? strtoull(argv[2], nullptr, 10) * 0x9E3779B97F4A7C15ULL + 1 : 1;
-  if (beats == 0) {
-    fprintf(stderr, "usage: %s [BEATS>0] [SEED]\n", argv[0]);
-    return 2;
-  }
+  uint64_t nbeats = 20000, seed = 0;
+  if (argc > 1 && scord_arg_u64(argv[0], "BEATS", argv[1], 1, 100000000, &nbeats) != 0) return 2;
+  const unsigned beats = (unsigned)nbeats;
+  if (argc > 2 && scord_arg_u64(argv[0], "SEED", argv[2], 0, UINT64_MAX, &seed) != 0) return 2;
+  rng_state = argc > 2 ? seed * 0x9E3779B97F4A7C15ULL + 1 : 1;
   scord_params p;
   scord_params_default(&p);
   char err[256];

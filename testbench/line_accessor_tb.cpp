@@ -306,13 +306,10 @@ int main(int argc, char **argv) {
     printf("\n");
     return 0;
   }
-  char *end = nullptr;
-  unsigned long n = argc > 1 ? strtoul(argv[1], &end, 10) : 20000;
-  if (argc > 1 && (*end || n == 0 || n > 10000000)) {
-    fprintf(stderr, "%s: BEATS: '%s' is not a count in 1..10000000\n", argv[0], argv[1]);
-    return 2;
-  }
-  rng_state = argc > 2 ? strtoull(argv[2], nullptr, 10) * 0x9E3779B97F4A7C15ULL + 1 : 1;
+  uint64_t n = 20000, seed = 0;
+  if (argc > 1 && scord_arg_u64(argv[0], "BEATS", argv[1], 1, 10000000, &n) != 0) return 2;
+  if (argc > 2 && scord_arg_u64(argv[0], "SEED", argv[2], 0, UINT64_MAX, &seed) != 0) return 2;
+  rng_state = argc > 2 ? seed * 0x9E3779B97F4A7C15ULL + 1 : 1;
   Setup su{(unsigned)n, 1, 60, 1, 8, 25, 20, 15, 8, false};
   Stats st = run(su);
   printf("line accessor (MaxOutstanding %u, predecessor table %u x %u): %" PRIu64 " beats in %" PRIu64

@@ -904,7 +904,11 @@ int run_random(int argc, char **argv, const scord_params &p, unsigned long n, ui
   srng.s = seed * 0x9E3779B97F4A7C15ULL + 1;
   trng.s = seed * 0xD1B54A32D192ED03ULL + 7;
   std::vector<Packet> pk = make_packets(p, (unsigned)n);
-  if (const char *dump = getenv("SCORD_LD_DUMP")) dump_packets(p, pk, strtoul(dump, nullptr, 10));
+  if (const char *dump = getenv("SCORD_LD_DUMP")) {
+    uint64_t k = 0;
+    if (scord_arg_u64(argv[0], "SCORD_LD_DUMP", dump, 0, UINT32_MAX, &k) != 0) return 2;
+    dump_packets(p, pk, (unsigned long)k);
+  }
   Expect ex;
   if (!run_model(p, pk, ex)) {
     fprintf(stderr, "%s: the C model ran out of memory or overflowed its race buffer\n", argv[0]);
@@ -1090,7 +1094,11 @@ VecStatus run_vec(int argc, char **argv, const scord_params &p, const char *path
   VecPackets v;
   VecStatus st = read_vec(path, p, v);
   if (st != VecStatus::kPass) return st;
-  if (const char *dump = getenv("SCORD_LD_DUMP")) dump_packets(p, v.pk, strtoul(dump, nullptr, 10));
+  if (const char *dump = getenv("SCORD_LD_DUMP")) {
+    uint64_t k = 0;
+    if (scord_arg_u64(path, "SCORD_LD_DUMP", dump, 0, UINT32_MAX, &k) != 0) return VecStatus::kFail;
+    dump_packets(p, v.pk, (unsigned long)k);
+  }
   Expect ex;
   if (!run_model(p, v.pk, ex)) {
     fprintf(stderr, "%s: FAIL: the C model ran out of memory or overflowed its race buffer\n", path);
@@ -1129,19 +1137,16 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (argc < 2 || strncmp(argv[1], "--", 2) != 0) {
-    char *end = nullptr;
-    unsigned long n = argc > 1 ? strtoul(argv[1], &end, 10) : 20000;
-    if (argc > 1 && (*end || n == 0 || n > 10000000)) {
-      fprintf(stderr, "usage: %s [PACKETS] [SEED]: PACKETS '%s' is not a count in 1..10000000\n", argv[0], argv[1]);
-      return 2;
-    }
+    uint64_t n = 20000, seed = 1;
+    if (argc > 1 && scord_arg_u64(argv[0], "PACKETS", argv[1], 1, 10000000, &n) != 0) return 2;
+    if (argc > 2 && scord_arg_u64(argv[0], "SEED", argv[2], 0, UINT64_MAX, &seed) != 0) return 2;
     Timing tm;
     if (argc > 3 && !strcmp(argv[3], "--ring-overflow")) tm.ring_overflow = true;
     else if (argc > 3 && argv[3][0] != '+') {
       fprintf(stderr, "usage: %s [PACKETS] [SEED] [--ring-overflow]: bad argument '%s'\n", argv[0], argv[3]);
       return 2;
     }
-    return run_random(argc, argv, p, n, argc > 2 ? strtoull(argv[2], nullptr, 10) : 1, tm);
+    return run_random(argc, argv, p, (unsigned long)n, seed, tm);
   }
   Timing tm;
   bool vec = false;

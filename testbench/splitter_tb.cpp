@@ -88,12 +88,11 @@ struct Beat {
 }  // namespace
 
 int main(int argc, char **argv) {
-  unsigned packets = argc > 1 ? (unsigned)strtoul(argv[1], nullptr, 10) : 20000;
-  rng_state = argc > 2 ? strtoull(argv[2], nullptr, 10) * 0x9E3779B97F4A7C15ULL + 1 : 1;
-  if (packets == 0) {
-    fprintf(stderr, "usage: %s [PACKETS>0] [SEED]\n", argv[0]);
-    return 2;
-  }
+  uint64_t npackets = 20000, seed = 0;
+  if (argc > 1 && scord_arg_u64(argv[0], "PACKETS", argv[1], 1, 100000000, &npackets) != 0) return 2;
+  const unsigned packets = (unsigned)npackets;
+  if (argc > 2 && scord_arg_u64(argv[0], "SEED", argv[2], 0, UINT64_MAX, &seed) != 0) return 2;
+  rng_state = argc > 2 ? seed * 0x9E3779B97F4A7C15ULL + 1 : 1;
   scord_params p;
   scord_params_default(&p);
   char err[256];

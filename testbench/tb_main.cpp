@@ -39,19 +39,14 @@
 
 namespace {
 
-// ---- Exit paths: every one flushes and closes the trace --------------------------------
-VerilatedVcdC *g_trace = nullptr;
+// ---- Exit paths ---------------------------------------------------------------------
+// Every way out is an exception main() catches, so the waveform (owned by the Bench that
+// writes it) is flushed and closed by its destructor on every path.
+struct TbExit {
+  int code;
+};
 
-[[noreturn]] void finish(int code) {
-  if (g_trace) {
-    g_trace->flush();
-    g_trace->close();
-    delete g_trace;
-    g_trace = nullptr;
-  }
-  std::fflush(stdout);
-  std::exit(code);
-}
+[[noreturn]] void finish(int code) { throw TbExit{code}; }
 
 [[noreturn]] void die(const char *fmt, ...) {
   va_list ap;
@@ -236,26 +231,16 @@ struct Dut {
     ctx->randSeed(seed);
     m.reset(new SCORD_TB_VTOP(ctx.get(), "top"));
   }
+  // Verilator 5.006 erases a model's scopes through the thread's current context: with two
+  // instances (--xcheck) that is the other one's, and the erase deadlocks.  Make it ours.
+  ~Dut() {
+    Verilated::threadContextp(ctx.get());
+    m.reset();
+  }
   void set(const Ins &in) {
     auto *t = m.get();
     t->ev_valid_i = in.ev_valid;
-    t->ev_type_i = in.ev.type;
-    t->ev_first_i = in.first;
-    t->ev_cta_i = in.ev.cta;
-    t->ev_warp_i = in.ev.warp;
-    t->ev_first_warp_i = in.ev.first_warp;
-    t->ev_warps_i = in.ev.warps;
-    t->ev_scope_i = in.ev.scope;
-    t->ev_op_i = in.ev.op;
-    t->ev_volatile_i = in.ev.is_volatile;
-    t->ev_has_cmp_i = in.ev.has_cmp;
-    t->ev_has_val_i = in.ev.has_val;
-    t->ev_has_old_i = in.ev.has_old;
-    t->ev_cmp_i = in.ev.cmp;
-    t->ev_val_i = in.ev.val;
-    t->ev_old_i = in.ev.old;
-    t->ev_addr_i = in.addr;
-    t->ev_pc_i = in.ev.pc;
+    rtlport::put_event_beat(t, in.ev, in.addr, in.first);
     t->merge_sel_i = in.sel;
     t->merge_en_i = in.en;
     t->mem_req_ready_i = in.mem.mem_req_ready_i;
@@ -331,6 +316,10 @@ class Bench : private rtlport::MdPort::Hooks {
     }
   }
   ~Bench() {
+    if (trace_) {
+      trace_->flush();
+      trace_->close();
+    }
     scord_system_free(sys_);
     if (dumpf_) std::fclose(dumpf_);
   }
@@ -379,6 +368,7 @@ class Bench : private rtlport::MdPort::Hooks {
   scord_system *sys_ = nullptr;
   uint64_t entries_;
   std::unique_ptr<Dut> dut_, shadow_;
+  std::unique_ptr<VerilatedVcdC> trace_;  // +trace: scord-rtl-tb.vcd
   FILE *dumpf_ = nullptr;
 
   // Feeding state.
@@ -647,13 +637,13 @@ RunResult Bench::run() {
   };
   if (c_.trace) {
     Verilated::traceEverOn(true);
-    g_trace = new VerilatedVcdC;
-    t->trace(g_trace, 99);  // opened after elaboration (the model exists)
-    g_trace->open("scord-rtl-tb.vcd");
+    trace_ = std::make_unique<VerilatedVcdC>();
+    t->trace(trace_.get(), 99);  // opened after elaboration (the model exists)
+    trace_->open("scord-rtl-tb.vcd");
   }
   uint64_t simtime = 0;
   auto dump = [&]() {
-    if (g_trace) g_trace->dump(simtime);
+    if (trace_) trace_->dump(simtime);
     simtime += 5;
   };
   rtlport::reset([&](bool clk, bool rst_n) {
@@ -748,8 +738,8 @@ RunResult Bench::run() {
   }
   compare_final();
   res_.cycles = cycle_;
-  if (g_trace) {
-    g_trace->flush();
+  if (trace_) {
+    trace_->flush();
   }
   return res_;
 }
@@ -797,10 +787,8 @@ uint64_t parse_num(const char *opt, const char *s, uint64_t max = UINT64_MAX) {
 }
 
 double parse_rate(const char *opt, const char *s) {
-  char *end = nullptr;
-  errno = 0;
-  double v = std::strtod(s, &end);
-  if (!*s || *end || errno || !(v >= 0 && v <= 1)) die("%s: '%s' is not a rate in [0, 1]", opt, s);
+  double v = 0;
+  if (scord_parse_decimal(s, &v) != 0 || v > 1) die("%s: '%s' is not a rate in [0, 1]", opt, s);
   return v;
 }
 
@@ -847,7 +835,7 @@ int check_layout(SCORD_TB_VTOP *t, const scord_params &p, bool verbose) {
 
 }  // namespace
 
-int main(int argc, char **argv) {
+static int tb_main(int argc, char **argv) {
   RunCfg c;
   std::vector<std::string> overrides;
   bool measure = false, layout_only = false, seed_given = false;
@@ -963,4 +951,15 @@ int main(int argc, char **argv) {
     finish(1);
   }
   finish(0);
+}
+
+int main(int argc, char **argv) {
+  int code;
+  try {
+    code = tb_main(argc, argv);
+  } catch (const TbExit &e) {
+    code = e.code;
+  }
+  std::fflush(stdout);
+  return code;
 }

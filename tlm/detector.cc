@@ -10,8 +10,8 @@ using sc_core::sc_time;
 
 // The engine may be any DetectorEngine; `dump` (may be null) receives the arrival stream.
 RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats &st,
-                           std::unique_ptr<DetectorEngine> eng, FILE *dump)
-    : sc_module(n), tsock("tsock"), md_sock("md_sock"), c_(c), st_(st), eng_(std::move(eng)), dump_(dump),
+                           DetectorEngine &eng, FILE *dump)
+    : sc_module(n), tsock("tsock"), md_sock("md_sock"), c_(c), st_(st), eng_(&eng), dump_(dump),
       start_ring_(c.det_queue, 0), done_ring_(c.det_inflight * c.det_slices, 0) {
   tsock.register_b_transport(this, &RaceDetector::b_transport);
   mgp_.set_extension(&mext_);

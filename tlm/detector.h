@@ -26,7 +26,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
   tlm_utils::simple_target_socket<RaceDetector> tsock;      // packets from the interconnect
   tlm_utils::simple_initiator_socket<RaceDetector> md_sock; // metadata accessor -> interconnect
 
-  RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats &st, std::unique_ptr<DetectorEngine> eng,
+  RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats &st, DetectorEngine &eng,
                FILE *dump);
   ~RaceDetector() override { mgp_.clear_extension(&mext_); }  // a member, not the payload's to free
   // Kernel boundary: engine reset (detector.md section 7) and a `kernel` line in the dump.
@@ -54,7 +54,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
   void ctx(const scord_event &ev, unsigned lane, uint64_t cycle);
   const SimConfig &c_;
   Stats &st_;
-  std::unique_ptr<DetectorEngine> eng_;
+  DetectorEngine *eng_;  // owned by the run (run_sim), which outlives the simulation
   FILE *dump_;
   std::vector<scord_race> races_;
   std::vector<MdTouch> md_;

@@ -113,7 +113,3 @@ bool engine_supported(const std::string &name, const scord_params &p, std::strin
 bool line_engine_supported(const std::string &name, const scord_params &p, std::string &why);
 std::unique_ptr<DetectorEngine> make_line_engine(const std::string &name, const scord_params &p, const EngineOpts &o);
 
-// Hooks run on every exit path that bypasses destructors (_exit after a deadlock report,
-// signals): engines register one to flush their waveform.
-void engine_exit_hook_add(void (*fn)());
-void engine_exit_hooks_run();

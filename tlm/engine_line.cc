@@ -29,12 +29,11 @@
 //     reported (the C model decides at call time, so it is always ahead); at the end none may
 //     be left;
 //   - the race overflow counters.
-// The first difference stops the run (exit 1) with a report naming the entry or race, the
+// The first difference stops the run (SimError, exit 1) with a report naming the entry or race, the
 // C model's event that produced it, the RTL cycle and the waveform.
 #include <algorithm>
 #include <array>
 #include <cinttypes>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -43,7 +42,6 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <unistd.h>
 #include <unordered_map>
 #include <vector>
 
@@ -51,12 +49,11 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"  // in Verilator 5.006's own headers
 #include "Vscord_line_detector.h"
 #include "verilated.h"
-#if VM_TRACE
-#include "verilated_vcd_c.h"
-#endif
+#include "waveform.h"
 #pragma GCC diagnostic pop
 
 #include "detector_engine.h"
+#include "sim_error.h"
 #include "rtl_port.h"
 #include "scord/vecread.h"
 
@@ -77,37 +74,6 @@ constexpr uint64_t kSkipAfter = 32;
 constexpr uint64_t kWatchdog = 50000000;
 
 using rtlport::MdLine;
-
-// ---- waveform, closed on every exit path (one per process) ------------------------------
-#if VM_TRACE
-VerilatedVcdC *g_vcd = nullptr;
-#else
-struct NoVcd {
-  void flush() {}
-  void close() {}
-  void dump(uint64_t) {}
-};
-NoVcd *g_vcd = nullptr;
-#endif
-std::string g_vcd_path;
-volatile sig_atomic_t g_interrupted = 0;
-
-void vcd_close() {
-  if (!g_vcd) return;
-  auto *v = g_vcd;
-  g_vcd = nullptr;
-  v->flush();
-  v->close();
-}
-void on_alarm(int) {
-  vcd_close();
-  _exit(130);
-}
-void on_interrupt(int) {
-  g_interrupted = 1;
-  signal(SIGALRM, on_alarm);
-  alarm(1);
-}
 
 std::string hex(uint64_t v) {
   char b[32];
@@ -166,26 +132,12 @@ class LineEngine final : public DetectorEngine {
       ctx_->commandArgs((int)av.size(), av.data());
     }
     ctx_->timeprecision(-12);
-    if (!o.vcd.empty()) ctx_->traceEverOn(true);
-    m_.reset(new Vscord_line_detector(ctx_.get(), "scord_line_detector"));
+    // The file is checked now; it opens at the first clock, after SystemC's elaboration.
     if (!o.vcd.empty()) {
-#if VM_TRACE
-      FILE *f = fopen(o.vcd.c_str(), "w");
-      if (!f) throw std::runtime_error(o.vcd + ": cannot open the waveform file for writing");
-      fclose(f);
-      vcd_pending_ = true;
-#else
-      throw std::runtime_error("this program was built without waveform support");
-#endif
+      ctx_->traceEverOn(true);
+      wave_ = std::make_unique<Waveform>(o.vcd);
     }
-    static bool hooked = false;
-    if (!hooked) {
-      hooked = true;
-      engine_exit_hook_add(vcd_close);
-      std::atexit(vcd_close);
-      signal(SIGINT, on_interrupt);
-      signal(SIGTERM, on_interrupt);
-    }
+    m_.reset(new Vscord_line_detector(ctx_.get(), "scord_line_detector"));
     Vscord_line_detector *t = m_.get();
     t->clk_i = 0;
     t->in_valid_i = 0;
@@ -211,7 +163,7 @@ class LineEngine final : public DetectorEngine {
     });
   }
   ~LineEngine() override {
-    vcd_close();
+    wave_.reset();  // closed before the model it traces goes
     m_->final();
   }
   const char *name() const override { return "line"; }
@@ -273,9 +225,9 @@ class LineEngine final : public DetectorEngine {
   }
   void finish() override {
     flush();
-    if (vcd_pending_) start_vcd();
+    if (wave_) wave_->start(m_.get());
     drain(now_);
-    if (g_vcd) g_vcd->flush();
+    if (wave_) wave_->flush();
   }
   uint64_t clock() const override { return now_; }
   uint64_t evaluated() const override { return stepped_; }
@@ -291,13 +243,10 @@ class LineEngine final : public DetectorEngine {
     return scord_md_encode(&lay_, &m);
   }
   [[noreturn]] void fail(const std::string &why) {
-    fflush(stdout);
-    fprintf(stderr, "scord-sim: line-rate RTL engine: %s (RTL cycle %" PRIu64 ")\n", why.c_str(), now_);
-    vcd_close();
-    fflush(stderr);
-    _exit(1);
+    throw SimError(kExitModel, "line-rate RTL engine: " + why + " (RTL cycle " + std::to_string(now_) + ")");
   }
-  bool tracing() const { return g_vcd != nullptr; }
+  // The waveform, when one was asked for and has started (divergence reports name it).
+  const Waveform *waveform() const { return wave_ && wave_->started() ? wave_.get() : nullptr; }
 
  private:
   struct Rsp {
@@ -310,17 +259,6 @@ class LineEngine final : public DetectorEngine {
     bool rsp_on = false;
     Rsp cur{};
   };
-
-  void start_vcd() {
-    vcd_pending_ = false;
-#if VM_TRACE
-    g_vcd = new VerilatedVcdC;
-    m_->trace(g_vcd, 99);
-    g_vcd->open(opts_.vcd.c_str());
-    if (!g_vcd->isOpen()) fail(opts_.vcd + ": cannot open the waveform file");
-    g_vcd_path = opts_.vcd;
-#endif
-  }
 
   // Offer the gathered access packet, if any.
   void flush() {
@@ -409,14 +347,10 @@ class LineEngine final : public DetectorEngine {
 
   // One clock cycle; returns whether the offered input packet was taken.
   bool step() {
-    if (vcd_pending_) start_vcd();
-    if (g_interrupted) {
-      fflush(stdout);
-      fprintf(stderr, "scord-sim: interrupted at RTL cycle %" PRIu64 "%s%s\n", now_,
-              g_vcd ? "; waveform flushed to " : "", g_vcd ? g_vcd_path.c_str() : "");
-      vcd_close();
-      _exit(130);
-    }
+    if (wave_) wave_->start(m_.get());
+    if (sim_stop_requested())
+      throw SimError(kExitInterrupted, "interrupted at RTL cycle " + std::to_string(now_) +
+                                           (wave_ ? "; waveform flushed to " + wave_->path() : std::string()));
     Vscord_line_detector *t = m_.get();
     // Read data due by now, the earliest first, one per slice and cycle.
     uint32_t rsp_v = 0;
@@ -445,7 +379,7 @@ class LineEngine final : public DetectorEngine {
     t->mem_rsp_valid_i = rsp_v;
     t->clk_i = 0;
     t->eval();
-    if (g_vcd) g_vcd->dump(now_ * 1000);
+    if (wave_) wave_->dump(now_ * 1000);
 
     bool taken = t->in_valid_i && t->in_ready_o;
     bool active = taken;
@@ -494,7 +428,7 @@ class LineEngine final : public DetectorEngine {
     }
     t->clk_i = 1;
     t->eval();
-    if (g_vcd) g_vcd->dump(now_ * 1000 + 500);
+    if (wave_) wave_->dump(now_ * 1000 + 500);
     if (ctx_->gotFinish() || ctx_->gotError()) fail("the RTL stopped ($finish or a simulation assertion)");
     // The host reads the records written up to this edge; its head is the RTL's next input.
     if (ring_.unread(t->ring_tail_o)) {
@@ -518,7 +452,7 @@ class LineEngine final : public DetectorEngine {
 
   scord_params p_, d_;
   scord_layout lay_{}, rtl_lay_{};
-  bool same_layout_ = true, vcd_pending_ = false;
+  bool same_layout_ = true;
   bool skip_ = getenv("SCORD_LINE_NO_SKIP") == nullptr;  // test cosim/line_skip_equal
   // Test cosim/line_comparator: SCORD_LINE_INJECT=wb:N corrupts the N-th entry written back
   // (as a broken write path would), race:N drops the N-th race record.
@@ -527,12 +461,9 @@ class LineEngine final : public DetectorEngine {
     const char *v = getenv("SCORD_LINE_INJECT");
     size_t n = strlen(what);
     if (!v || strncmp(v, what, n) != 0) return 0;
-    char *end = nullptr;
-    unsigned long long k = strtoull(v + n, &end, 10);
-    if (!end || *end || k == 0) {
-      fprintf(stderr, "scord-sim: SCORD_LINE_INJECT=%s: expected wb:N or race:N with N >= 1\n", v);
-      exit(2);
-    }
+    uint64_t k = 0;
+    if (scord_parse_u64(v + n, &k) != 0 || k == 0)
+      throw SimError(kExitInput, std::string("SCORD_LINE_INJECT=") + v + ": expected wb:N or race:N with N >= 1");
     return k;
   }
   unsigned sline_bits_ = 0, slot_bits_ = 0;
@@ -541,6 +472,7 @@ class LineEngine final : public DetectorEngine {
   MdTimer *timer_ = nullptr;
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vscord_line_detector> m_;
+  std::unique_ptr<Waveform> wave_;  // --trace FILE
   std::unordered_map<uint64_t, MdLine> store_;  // global line -> its 16 entries (RTL layout)
   std::array<Slice, kSlices> sl_{};
   std::deque<scord_race> races_;
@@ -708,11 +640,15 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
               "entry " + hex(first) + " " + when + ": " + hex(fc) + " (" + fields(fc) + ")",
               hex(fr) + " (" + fields(fr) + "); " + std::to_string(bad) + " entries differ in all");
   }
+  // The divergence report (docs/cosim.md), thrown as a SimError (exit 1); the run closes the
+  // waveform before the report is printed.
   [[noreturn]] void diverge(const char *what, const EvCtx *cref, uint64_t rc, const std::string &cmodel,
                             const std::string &rtl) {
-    fflush(stdout);
-    FILE *f = stderr;
-    fprintf(f, "scord-sim: CO-SIMULATION DIVERGENCE in %s (line-rate RTL vs C model, --detector=line-both)\n", what);
+    char *buf = nullptr;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) throw SimError(kExitModel, std::string("CO-SIMULATION DIVERGENCE in ") + what + " (no memory for the report)");
+    fprintf(f, "CO-SIMULATION DIVERGENCE in %s (line-rate RTL vs C model, --detector=line-both)\n", what);
     fprintf(f, "  RTL clock cycle: %" PRIu64 "; compared so far: %" PRIu64 " entry write-backs, %" PRIu64
                " races, %" PRIu64 " kernel boundaries\n",
             rc, writes_, races_, clears_);
@@ -725,13 +661,14 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
               cref->stream_line);
     fprintf(f, "  C model: %s\n", cmodel.c_str());
     fprintf(f, "  RTL:     %s\n", rtl.c_str());
-    if (rtl_->tracing())
-      fprintf(f, "  waveform: %s (flushed; RTL cycle %" PRIu64 " is at %" PRIu64 " ns)\n", g_vcd_path.c_str(), rc, rc);
+    if (const Waveform *w = rtl_->waveform())
+      fprintf(f, "  waveform: %s (flushed; RTL cycle %" PRIu64 " is at %" PRIu64 " ns)", w->path().c_str(), rc, rc);
     else
-      fprintf(f, "  waveform: none (rerun with --trace FILE.vcd)\n");
-    vcd_close();
-    fflush(f);
-    _exit(1);
+      fprintf(f, "  waveform: none (rerun with --trace FILE.vcd)");
+    fclose(f);
+    std::string report(buf, len);
+    free(buf);
+    throw SimError(kExitModel, report);
   }
 
   EngineOpts opts_;

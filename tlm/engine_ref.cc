@@ -63,12 +63,3 @@ class RefEngine final : public DetectorEngine {
 std::unique_ptr<DetectorEngine> make_ref_engine(const scord_params &p, const scord_mdport *observer) {
   return std::make_unique<RefEngine>(p, observer);
 }
-
-static std::vector<void (*)()> &exit_hooks() {
-  static std::vector<void (*)()> h;
-  return h;
-}
-void engine_exit_hook_add(void (*fn)()) { exit_hooks().push_back(fn); }
-void engine_exit_hooks_run() {
-  for (auto fn : exit_hooks()) fn();
-}

@@ -14,7 +14,6 @@
 // flipped), so make_engine() is defined here.
 #include <algorithm>
 #include <cinttypes>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -22,26 +21,16 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <unistd.h>
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"  // in Verilator 5.006's own headers
 #include "Vscord_detector.h"
 #include "verilated.h"
-#if VM_TRACE
-#include "verilated_vcd_c.h"
-#else
-// A build without tracing (scord-sim-cov): the waveform calls below are never reached.
-struct VerilatedVcdC {
-  void flush() {}
-  void close() {}
-  bool isOpen() const { return false; }
-  void dump(uint64_t) {}
-};
-#endif
+#include "waveform.h"
 #pragma GCC diagnostic pop
 
 #include "detector_engine.h"
+#include "sim_error.h"
 #include "rtl_port.h"
 #include "scord/vecread.h"
 
@@ -51,35 +40,6 @@ namespace {
 // Copy of scord_pkg::pkt_type_e; test tlm/pkt_codes_match_rtl checks it against the package.
 constexpr unsigned kPktAccess = 0, kPktFence = 1, kPktKernel = 2;
 constexpr unsigned kStepOutside = SCORD_STEP_OUTSIDE;  // scord_pkg::StepOutside equals the C enum
-
-// ---- waveform: one per process, closed on every exit path ------------------------------
-VerilatedVcdC *g_vcd = nullptr;
-std::string g_vcd_path;
-volatile sig_atomic_t g_interrupted = 0;
-
-// Flush and close the waveform (idempotent).
-void vcd_close() {
-  if (!g_vcd) return;
-  VerilatedVcdC *v = g_vcd;
-  g_vcd = nullptr;
-  v->flush();
-  v->close();
-}
-
-// SIGALRM fallback after an interrupt the clock loop did not see (the simulation was not in
-// the detector): close the waveform from the handler and leave.
-void on_alarm(int) {
-  vcd_close();
-  _exit(130);
-}
-
-// SIGINT/SIGTERM: ask the clock loop to stop at the next cycle (it closes the waveform and
-// exits 130); if it does not get there within a second, on_alarm does it.
-void on_interrupt(int) {
-  g_interrupted = 1;
-  signal(SIGALRM, on_alarm);
-  alarm(1);
-}
 
 // The first parameter of p that keeps the RTL (verilated with scord_pkg's defaults, which
 // equal SCORD_PARAM_LIST's: test rtl/layout_default) from computing what p computes, or nullptr
@@ -151,29 +111,13 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
       ctx_->commandArgs((int)av.size(), av.data());
     }
     ctx_->timeprecision(-12);  // waveform in ps: cycle c spans [c ns, c+1 ns), as SystemC time
-    if (!o.vcd.empty()) ctx_->traceEverOn(true);
+    // The file is checked now; it opens at the first clock, after SystemC's elaboration.
+    if (!o.vcd.empty()) {
+      ctx_->traceEverOn(true);
+      wave_ = std::make_unique<Waveform>(o.vcd);
+    }
     m_.reset(new Vscord_detector(ctx_.get(), "scord_detector"));
     check_build_config();
-    if (!o.vcd.empty()) {
-#if VM_TRACE
-      // Fail now on an unwritable path; the waveform itself opens at the first clock, after
-      // SystemC's elaboration (start_vcd).
-      FILE *f = fopen(o.vcd.c_str(), "w");
-      if (!f) throw std::runtime_error(o.vcd + ": cannot open the waveform file for writing");
-      fclose(f);
-      vcd_pending_ = true;
-#else
-      throw std::runtime_error("this program was built without waveform support (use scord-sim for --trace)");
-#endif
-    }
-    static bool hooked = false;
-    if (!hooked) {
-      hooked = true;
-      engine_exit_hook_add(vcd_close);
-      std::atexit(vcd_close);
-      signal(SIGINT, on_interrupt);
-      signal(SIGTERM, on_interrupt);
-    }
     m_->in_valid_i = 0;
     rtlport::reset([this](bool clk, bool rst_n) {
       m_->clk_i = clk;
@@ -182,7 +126,7 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
     });
   }
   ~RtlEngine() override {
-    vcd_close();
+    wave_.reset();  // closed before the model it traces goes
     m_->final();
   }
   const char *name() const override { return "rtl"; }
@@ -256,9 +200,9 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
     return now_;
   }
   void finish() override {
-    if (vcd_pending_) start_vcd();
+    if (wave_) wave_->start(m_.get());
     drain(now_);
-    if (g_vcd) g_vcd->flush();
+    if (wave_) wave_->flush();
     if (!opts_.coverage.empty()) write_coverage();
   }
 
@@ -275,19 +219,10 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
     return scord_md_encode(&lay_, &m);
   }
 
- private:
-  // Open the waveform (once, at the first clock after SystemC's elaboration).
-  void start_vcd() {
-    vcd_pending_ = false;
-#if VM_TRACE
-    g_vcd = new VerilatedVcdC;
-    m_->trace(g_vcd, 99);  // every level (cosim_trace.vlt leaves out wide storage vectors)
-    g_vcd->open(opts_.vcd.c_str());
-    if (!g_vcd->isOpen()) fail(opts_.vcd + ": cannot open the waveform file");
-    g_vcd_path = opts_.vcd;
-#endif
-  }
+  // The waveform, when one was asked for and has started (divergence reports name it).
+  const Waveform *waveform() const { return wave_ && wave_->started() ? wave_.get() : nullptr; }
 
+ private:
   // Coverage at the end of a run: Verilator's (line, toggle) in a coverage build, and always
   // the RTL's deciding-step counts as "READ|WRITE <step> <count>" lines in FILE.steps.
   void write_coverage() {
@@ -316,11 +251,7 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
   }
 
   [[noreturn]] void fail(const std::string &why) {
-    fflush(stdout);
-    fprintf(stderr, "scord-sim: RTL engine: %s (RTL cycle %" PRIu64 ")\n", why.c_str(), now_);
-    vcd_close();
-    fflush(stderr);
-    _exit(1);
+    throw SimError(kExitModel, "RTL engine: " + why + " (RTL cycle " + std::to_string(now_) + ")");
   }
 
   bool quiet() const {
@@ -358,20 +289,16 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
 
   // One clock cycle; returns whether an input beat was accepted.
   bool step() {
-    if (vcd_pending_) start_vcd();
-    if (g_interrupted) {
-      fflush(stdout);
-      fprintf(stderr, "scord-sim: interrupted at RTL cycle %" PRIu64 "%s%s\n", now_,
-              g_vcd ? "; waveform flushed to " : "", g_vcd ? g_vcd_path.c_str() : "");
-      vcd_close();
-      _exit(130);
-    }
+    if (wave_) wave_->start(m_.get());
+    if (sim_stop_requested())
+      throw SimError(kExitInterrupted, "interrupted at RTL cycle " + std::to_string(now_) +
+                                           (wave_ ? "; waveform flushed to " + wave_->path() : std::string()));
     Vscord_detector *t = m_.get();
     mem_->drive(t, now_, true);
     t->race_ready_i = 1;
     t->clk_i = 0;
     t->eval();
-    if (g_vcd) g_vcd->dump(now_ * 1000);
+    if (wave_) wave_->dump(now_ * 1000);
     bool active = false;
     bool taken = t->in_valid_i && t->in_ready_o;
     active |= taken;
@@ -399,7 +326,7 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
     }
     t->clk_i = 1;
     t->eval();
-    if (g_vcd) g_vcd->dump(now_ * 1000 + 500);
+    if (wave_) wave_->dump(now_ * 1000 + 500);
     idle_run_ = active ? 0 : idle_run_ + 1;
     if (sink_) sink_->on_cycle(now_);
     now_++;
@@ -427,12 +354,12 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
   scord_params p_;
   scord_layout lay_{}, rtl_lay_{};
   bool same_layout_ = true;
-  bool vcd_pending_ = false;  // --trace given, waveform not opened yet
   EngineOpts opts_;
   RtlSink *sink_;
   MdTimer *timer_ = nullptr;
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vscord_detector> m_;
+  std::unique_ptr<Waveform> wave_;  // --trace FILE
   std::unique_ptr<rtlport::MdPort> mem_;
   std::deque<scord_race> races_;
   std::deque<EvCtx> lanes_, exec_, raced_;  // lanes fed / executed awaiting write-back / raced
@@ -591,12 +518,15 @@ class BothEngine final : public DetectorEngine, public RtlSink {
     if (e.clear) return "clear of the whole metadata region (kernel boundary)";
     return "write index " + hex(e.index) + " value " + hex(e.value) + " (" + fields(e.value) + ")";
   }
-  // The divergence report (docs/cosim.md "Reading a divergence report"); exits 1.
+  // The divergence report (docs/cosim.md "Reading a divergence report"), thrown as a SimError
+  // (exit 1); the run closes the waveform before the report is printed.
   [[noreturn]] void diverge(const char *what, const EvCtx *cref, const EvCtx *crtl, uint64_t rc,
                             const std::string &cmodel, const std::string &rtl) {
-    fflush(stdout);
-    FILE *f = stderr;
-    fprintf(f, "scord-sim: CO-SIMULATION DIVERGENCE in %s (RTL vs C model, --detector=both)\n", what);
+    char *buf = nullptr;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) throw SimError(kExitModel, std::string("CO-SIMULATION DIVERGENCE in ") + what + " (no memory for the report)");
+    fprintf(f, "CO-SIMULATION DIVERGENCE in %s (RTL vs C model, --detector=both)\n", what);
     fprintf(f, "  RTL clock cycle: %" PRIu64 "; compared so far: %" PRIu64 " metadata writes, %" PRIu64
                " races, %" PRIu64 " access lanes\n",
             rc, writes_, races_, compared_lanes_);
@@ -609,13 +539,14 @@ class BothEngine final : public DetectorEngine, public RtlSink {
       fprintf(f, "  (a later lane, %s at RTL cycle %" PRIu64 ", also differs: C model %s; RTL %s)\n",
               pend_ctx_.ev.type <= SCORD_EV_ATOM ? scord_kind_name[pend_ctx_.ev.type] : "event", pend_rc_,
               pend_c_.c_str(), pend_rtl_.c_str());
-    if (g_vcd)
-      fprintf(f, "  waveform: %s (flushed; RTL cycle %" PRIu64 " is at %" PRIu64 " ns)\n", g_vcd_path.c_str(), rc, rc);
+    if (const Waveform *w = rtl_->waveform())
+      fprintf(f, "  waveform: %s (flushed; RTL cycle %" PRIu64 " is at %" PRIu64 " ns)", w->path().c_str(), rc, rc);
     else
-      fprintf(f, "  waveform: none (rerun with --trace FILE.vcd)\n");
-    vcd_close();
-    fflush(f);
-    _exit(1);
+      fprintf(f, "  waveform: none (rerun with --trace FILE.vcd)");
+    fclose(f);
+    std::string report(buf, len);
+    free(buf);
+    throw SimError(kExitModel, report);
   }
 
   EngineOpts opts_;

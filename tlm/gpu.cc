@@ -3,13 +3,13 @@
 
 #include <cinttypes>
 #include <cstdlib>
-#include <unistd.h>
+#include "sim_error.h"
 
 using sc_core::sc_time;
 
 // Build and bind every module; with detection off the detector ports end in stubs.
-Gpu::Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats &st,
-         std::unique_ptr<DetectorEngine> eng, FILE *dump)
+Gpu::Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats &st, DetectorEngine *eng,
+         FILE *dump)
     : sc_module(n), c_(c), w_(w), st_(st) {
   // The SMs' temporal decoupling (tlm_quantumkeeper) synchronises at multiples of this quantum.
   tlm::tlm_global_quantum::instance().set(sc_time((double)c.quantum, sc_core::SC_NS));
@@ -25,7 +25,7 @@ Gpu::Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats
     l2_.back()->dram.bind(dram_.back()->tsock);
   }
   if (eng) {
-    det_ = new RaceDetector("detector", c, st, std::move(eng), dump);
+    det_ = new RaceDetector("detector", c, st, *eng, dump);
     icnt_->to_det.bind(det_->tsock);
     det_->md_sock.bind(*icnt_->tsock[c.det.num_sms]);
     for (Sm *s : sms_) s->observe(det_);  // detection on: side-band, and tracker-only events to it
@@ -93,26 +93,33 @@ bool Gpu::signal_reached(uint64_t id, uint64_t count, uint64_t &t) const {
 void Gpu::sm_blocked(bool on) { blocked_ += on ? 1 : -1; }
 
 // Called when SystemC ran out of events before the last kernel ended: every SM still running
-// waits for a signal that nobody can send, an input error. Exits with status 2.
+// waits for a signal that nobody can send, an input error (exit status 2).
 void Gpu::report_deadlock() {
+  if (progress_printed_) fputc('\n', stderr);
   for (Sm *s : sms_) {
     uint32_t line;
     uint64_t id, count;
     if (s->blocked_wait(line, id, count)) {
       auto it = signals_.find(id);
       uint64_t have = it == signals_.end() ? 0 : it->second.size();
-      if (progress_printed_) fputc('\n', stderr);
-      fprintf(stderr, "%s:%u: wait id=%" PRIu64 " count=%" PRIu64 " is never satisfied (counter reached %" PRIu64
-                      "; every warp is blocked)\n",
-              w_.name.c_str(), line, id, count, have);
-      fflush(stdout);
-      engine_exit_hooks_run();  // flush an RTL waveform
-      _exit(2);
+      char b[512];
+      snprintf(b, sizeof b, "%s:%u: wait id=%" PRIu64 " count=%" PRIu64 " is never satisfied (counter reached %" PRIu64
+                            "; every warp is blocked)",
+               w_.name.c_str(), line, id, count, have);
+      throw SimError(kExitInput, b);
     }
   }
-  fprintf(stderr, "%s: simulation stopped before the last kernel ended (internal error)\n", w_.name.c_str());
-  engine_exit_hooks_run();
-  _exit(2);
+  throw SimError(kExitInput, w_.name + ": simulation stopped before the last kernel ended (internal error)");
+}
+
+// A thread's error: the first one is kept; SystemC stops at the end of this delta cycle.
+void Gpu::fail(std::exception_ptr e) {
+  if (!error_) error_ = e;
+  if (progress_printed_) {
+    fputc('\n', stderr);
+    progress_printed_ = false;
+  }
+  sc_core::sc_stop();
 }
 
 // Progress line on stderr, at most twice a second of wall time.
@@ -132,6 +139,14 @@ void Gpu::progress(uint64_t now) {
 // Kernel sequencer: reset the detector and trackers (detector.md section 7), start the SMs,
 // wait until all are done and SystemC time has reached the last one, next kernel; then stop.
 void Gpu::control() {
+  try {
+    control_body();
+  } catch (...) {
+    fail(std::current_exception());
+  }
+}
+
+void Gpu::control_body() {
   t0_ = last_progress_ = std::chrono::steady_clock::now();
   for (kidx_ = 0; kidx_ < w_.kernels.size(); kidx_++) {
     cur_ = &w_.kernels[kidx_];

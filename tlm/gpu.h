@@ -3,6 +3,7 @@
 // id order onto free slots), `signal`/`wait` counters, progress reporting and deadlock checks.
 #pragma once
 #include <chrono>
+#include <exception>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -21,8 +22,9 @@
 class Gpu : public sc_core::sc_module, public CtaScheduler, public SyncCounters {
  public:
   SC_HAS_PROCESS(Gpu);
-  Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats &st,
-      std::unique_ptr<DetectorEngine> eng, FILE *dump);
+  // eng: the detector's engine (nullptr: detection off), owned by the caller for the run.
+  Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats &st, DetectorEngine *eng,
+      FILE *dump);
   ~Gpu() override;
 
   // --- CtaScheduler and SyncCounters (sm_host.h), used by the SMs ---
@@ -34,6 +36,7 @@ class Gpu : public sc_core::sc_module, public CtaScheduler, public SyncCounters 
   void sm_finished(uint64_t t) override;
   void sm_blocked(bool on) override;
   void progress(uint64_t now) override;
+  void fail(std::exception_ptr e) override;
   const sc_core::sc_event &kernel_start_event() const override { return kernel_start_ev_; }
   void signal(uint64_t id, uint64_t t) override;
   bool signal_reached(uint64_t id, uint64_t count, uint64_t &t) const override;
@@ -41,6 +44,10 @@ class Gpu : public sc_core::sc_module, public CtaScheduler, public SyncCounters 
   const sc_core::sc_event &signal_event() const override { return signal_ev_; }
 
   bool finished() const { return finished_; }
+  // The first error a simulation thread ended with (nullptr if none); run_sim rethrows it.
+  std::exception_ptr error() const { return error_; }
+  // SystemC ran out of events before the last kernel ended: throws SimError (exit 2) naming
+  // the wait no signal can satisfy.
   [[noreturn]] void report_deadlock();
   RaceDetector *det() { return det_; }
   bool det_on() const { return det_ != nullptr; }
@@ -48,6 +55,7 @@ class Gpu : public sc_core::sc_module, public CtaScheduler, public SyncCounters 
 
  private:
   void control();
+  void control_body();
   sc_core::sc_event kernel_start_ev_, sm_done_ev_, signal_ev_;
   const SimConfig &c_;
   const Workload &w_;
@@ -67,4 +75,5 @@ class Gpu : public sc_core::sc_module, public CtaScheduler, public SyncCounters 
   std::chrono::steady_clock::time_point t0_, last_progress_;
   bool progress_printed_ = false;
   bool finished_ = false;
+  std::exception_ptr error_;
 };

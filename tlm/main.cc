@@ -4,6 +4,7 @@
 // --bench measures simulation speed. See docs/tlm.md.
 #include <cerrno>
 #include <cinttypes>
+#include <csignal>
 #include <cstdlib>
 #include <cstdio>
 #include <cstring>
@@ -15,6 +16,7 @@
 #include "builtin.h"
 #include "detector_engine.h"
 #include "run.h"
+#include "sim_error.h"
 #include "sim_config.h"
 #include "trace.h"
 
@@ -246,12 +248,23 @@ static int bench(SimConfig c, const Workload &w) {
   return 0;
 }
 
+// SIGINT/SIGTERM: ask the simulation to stop (sim_error.h); restore the default action so a
+// second signal ends a run that does not reach a check.
+static void on_stop_signal(int sig) {
+  sim_request_stop();
+  signal(sig, SIG_DFL);
+}
+
 // The SystemC banner is printed at the first elaboration unless this is set before it.
 static const int kNoBanner = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
 
-// Parse the command line, build the configuration and workload, run. Exit 0, or 2 on a
-// usage or input error.
+// Parse the command line, build the configuration and workload, run. Exit 0; 2 on a usage or
+// input error; 1 when a model fails (co-simulation divergence); 130 when interrupted.
 int sc_main(int argc, char **argv) {
+  // The only signal handlers of the program: the simulation stops at its next check and the
+  // run closes the waveform (sim_error.h); a second signal ends the process at once.
+  signal(SIGINT, on_stop_signal);
+  signal(SIGTERM, on_stop_signal);
   // Keep the output to the model's own lines (banner, "simulation stopped" info).
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   Args a;
@@ -333,7 +346,10 @@ int sc_main(int argc, char **argv) {
   std::vector<scord_race> races;
   std::string err;
   int rc = run_sim(c, w, st, races, err);
-  if (rc) die(err);
+  if (rc) {  // a SimError's report (sim_error.h): divergence 1, input 2, interrupted 130
+    fprintf(stderr, "scord-sim: %s\n", err.c_str());
+    return rc;
+  }
   if (!c.stats_only) {
     char buf[512];
     for (auto &r : races) {

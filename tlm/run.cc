@@ -2,6 +2,7 @@
 #include "run.h"
 
 #include <cerrno>
+#include <csignal>
 #include <chrono>
 #include <cinttypes>
 #include <cstring>
@@ -11,9 +12,16 @@
 
 #include "detector.h"
 #include "gpu.h"
+#include "sim_error.h"
 
-int run_sim(const SimConfig &c, const Workload &w, Stats &st, std::vector<scord_race> &races, std::string &err) {
-  std::unique_ptr<DetectorEngine> eng;
+namespace {
+volatile sig_atomic_t g_stop = 0;  // set by the program's signal handler (main.cc)
+}  // namespace
+void sim_request_stop() { g_stop = 1; }
+bool sim_stop_requested() { return g_stop != 0; }
+
+static int run_sim_body(const SimConfig &c, const Workload &w, Stats &st, std::vector<scord_race> &races,
+                        std::string &err, std::unique_ptr<DetectorEngine> &eng) {
   if (c.det_on()) {
     EngineOpts o;
     o.vcd = c.vcd;
@@ -40,10 +48,17 @@ int run_sim(const SimConfig &c, const Workload &w, Stats &st, std::vector<scord_
   }
   sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
   auto t0 = std::chrono::steady_clock::now();
-  Gpu *gpu = new Gpu("gpu", c, w, st, std::move(eng), dump);
-  sc_core::sc_start();
-  if (!gpu->finished()) gpu->report_deadlock();  // no event left: warps wait forever
-  if (gpu->det()) gpu->det()->finish();          // a self-timed engine (RTL) drains here
+  // SystemC modules live to the end of the process (one elaboration per process, run.h).
+  Gpu *gpu = new Gpu("gpu", c, w, st, eng.get(), dump);
+  try {
+    sc_core::sc_start();
+    if (gpu->error()) std::rethrow_exception(gpu->error());  // a thread's SimError
+    if (!gpu->finished()) gpu->report_deadlock();  // no event left: warps wait forever
+    if (gpu->det()) gpu->det()->finish();          // a self-timed engine (RTL) drains here
+  } catch (...) {
+    if (dump) fclose(dump);  // what was dumped up to the error stays readable
+    throw;
+  }
   st.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (gpu->det()) {
     races = gpu->det()->races();
@@ -55,6 +70,19 @@ int run_sim(const SimConfig &c, const Workload &w, Stats &st, std::vector<scord_
     return 2;
   }
   return 0;
+}
+
+// The run owns the engine (and through it any waveform), so every way out of here, a return
+// or a SimError, closes the waveform before the caller prints the report.
+int run_sim(const SimConfig &c, const Workload &w, Stats &st, std::vector<scord_race> &races, std::string &err) {
+  std::unique_ptr<DetectorEngine> eng;
+  try {
+    return run_sim_body(c, w, st, races, err, eng);
+  } catch (const SimError &e) {
+    eng.reset();
+    err = e.what();
+    return e.status;
+  }
 }
 
 int run_sim_forked(const SimConfig &c, const Workload &w, Stats &st, std::string &err) {

@@ -10,7 +10,9 @@
 #include "stats.h"
 #include "trace.h"
 
-// Returns 0 on success, 2 on an input/usage error (message in err).
+// Returns 0 on success, else the exit status with the message in err: 2 an input/usage error,
+// or a SimError's status (sim_error.h: 1 a model failed, 130 interrupted).  The engine, and
+// with it any waveform, is closed before it returns.
 int run_sim(const SimConfig &c, const Workload &w, Stats &st, std::vector<scord_race> &races, std::string &err);
 // Fork, run `c` in the child, and return its statistics (races counted only). 0 on success.
 int run_sim_forked(const SimConfig &c, const Workload &w, Stats &st, std::string &err);

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cassert>
 #include <cstring>
+#include <string>
+
+#include "sim_error.h"
 
 namespace {
 constexpr uint32_t kScratch = 4096;  // > 32 lanes x 8 B of operands, and any line
@@ -49,13 +52,18 @@ bool Sm::blocked_wait(uint32_t &line, uint64_t &id, uint64_t &count) const {
   return false;
 }
 
-// The SM thread: one kernel after another.
+// The SM thread: one kernel after another.  An error (a SimError from the detector's engine,
+// an interrupt) goes to the scheduler, which stops the simulation (sim_error.h).
 void Sm::run() {
-  for (;;) {
-    wait(sched_.kernel_start_event());
-    qk_.reset();
-    run_kernel();
-    sched_.sm_finished(std::max(now_, last_done_));  // the kernel ends when its last warp completes
+  try {
+    for (;;) {
+      wait(sched_.kernel_start_event());
+      qk_.reset();
+      run_kernel();
+      sched_.sm_finished(std::max(now_, last_done_));  // the kernel ends when its last warp completes
+    }
+  } catch (...) {
+    sched_.fail(std::current_exception());
   }
 }
 
@@ -68,6 +76,7 @@ bool Sm::need_sync() {
 
 // Synchronise with SystemC time: wait for the local lead, start a new quantum.
 void Sm::sync() {
+  if (sim_stop_requested()) throw SimError(kExitInterrupted, "interrupted at cycle " + std::to_string(now_));
   qk_.set(delay_to(now_));
   qk_.sync();
   sched_.progress(now_);

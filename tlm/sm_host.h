@@ -4,6 +4,7 @@
 // an observer of tracker-only events.  Gpu implements the first two, RaceDetector the third.
 #pragma once
 #include <cstdint>
+#include <exception>
 #include <systemc>
 
 #include "scord/scord.h"
@@ -23,6 +24,9 @@ struct CtaScheduler {
   virtual void sm_blocked(bool on) = 0;
   // The SM reached cycle `now` (progress line).
   virtual void progress(uint64_t now) = 0;
+  // The SM's thread ended with exception e (a SimError from the detector's engine, an
+  // interrupt): stop the simulation and keep the first one for the program (sim_error.h).
+  virtual void fail(std::exception_ptr e) = 0;
   virtual const sc_core::sc_event &kernel_start_event() const = 0;
 };
 

@@ -73,6 +73,30 @@ int scord_parse_u64(const char *s, uint64_t *out) {
   return 0;
 }
 
+int scord_arg_u64(const char *prog, const char *what, const char *s, uint64_t lo, uint64_t hi, uint64_t *out) {
+  uint64_t v;
+  if (!s || scord_parse_u64(s, &v) != 0 || v < lo || v > hi) {
+    fprintf(stderr, "%s: %s: '%s' is not a number in %" PRIu64 "..%" PRIu64 "\n", prog, what, s ? s : "", lo, hi);
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
+int scord_parse_decimal(const char *s, double *out) {
+  if (!s || !(*s >= '0' && *s <= '9')) return -1;
+  const char *c = s;
+  while (*c >= '0' && *c <= '9') c++;
+  if (*c == '.') {
+    c++;
+    if (!(*c >= '0' && *c <= '9')) return -1;
+    while (*c >= '0' && *c <= '9') c++;
+  }
+  if (*c) return -1;
+  *out = strtod(s, NULL); /* only digits and one point remain: strtod cannot misread them */
+  return 0;
+}
+
 int scord_params_set(scord_params *p, const char *key, const char *value, char *err,
                      size_t errlen) {
   for (int i = 0; i < SCORD_P_COUNT; i++) {

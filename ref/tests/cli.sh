@@ -11,7 +11,7 @@ bin=${1:?usage: cli.sh BINDIR}
 
 # program | bad-value arguments (space-separated) | text the message must contain
 progs=(
-  "scord-vec|--latency=abc|--latency"
+  "scord-vec|--config=num_sms=abc|num_sms"
   "scord-accuracy|--config=num_sms=abc|num_sms"
   "scord-bench|-5|-5"
   "scord-gen|app=mm --seed=-1 --out-vec=/dev/null|--seed"
@@ -22,7 +22,7 @@ progs=(
   "scord-rtl-tb|--latency 0x|--latency"
   "scord-rtl-tb-md16|--stall 96|--stall"
   "scord-rtl-tb-small|--min-rate x|--min-rate"
-  "scord-rtl-vec|--latency 65|--latency"
+  "scord-cosim|--latency=65|--latency"
 )
 # fuzz_vecread (SCORD_FUZZ): a libFuzzer harness; libFuzzer owns its flags.
 ignored="fuzz_vecread"

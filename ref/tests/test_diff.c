@@ -444,8 +444,9 @@ static void run_config(const char *name, const char *const *kv, size_t nkv, long
 }
 
 int main(int argc, char **argv) {
-  long events = argc > 1 ? atol(argv[1]) : 120000;
-  uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
+  uint64_t events = 120000, seed = 1;
+  if (argc > 1 && scord_arg_u64(argv[0], "EVENTS", argv[1], 1, 1000000000, &events) != 0) return 2;
+  if (argc > 2 && scord_arg_u64(argv[0], "SEED", argv[2], 0, UINT64_MAX, &seed) != 0) return 2;
   const char *small[] = {"num_sms=4", "ctas_per_sm=2", "warps_per_sm=4", "heap_bytes=0x10000"};
   const char *def[] = {"heap_bytes=0x100000"};
   const char *md16[] = {"md_ratio=16", "heap_bytes=0x10000"};

@@ -150,7 +150,8 @@ static void run_config(const char *name, const char *const *kv, unsigned trials,
 }
 
 int main(int argc, char **argv) {
-  unsigned trials = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 200000;
+  uint64_t trials = 200000;
+  if (argc > 1 && scord_arg_u64(argv[0], "TRIALS", argv[1], 1, 100000000, &trials) != 0) return 2;
   static const char *const dflt[] = {NULL};
   static const char *const small[] = {"num_sms", "2", "ctas_per_sm", "2", "warps_per_sm", "4",
                                       "fence_id_bits", "2", "barrier_id_bits", "2", "bloom_bin_bits", "2", NULL};

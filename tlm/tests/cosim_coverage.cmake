@@ -6,7 +6,7 @@
 #   - a run fails or diverges,
 #   - the merged coverage is below MIN_PCT percent (measured 96 % when this was written),
 #   - fewer than MIN_STEPS READ/WRITE x section-5 steps were decided by the RTL (measured 12
-#     of 28 pairs; several pairs need the vector suites, which reach them through scord-rtl-vec),
+#     of 28 pairs; several pairs need the vector suites, which reach them through scord-cosim),
 #   - no run's RTL reported a race step.
 # Args: -DSIM=scord-sim-cov -DVC=verilator_coverage -DWORK=dir -DMIN_PCT=n -DMIN_STEPS=n
 set(dir ${WORK}/cosim_coverage)

@@ -14,6 +14,7 @@
 #include "random_stream.h"
 #include "scord/scord.h"
 
+#include <inttypes.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,8 +95,15 @@ static int check_races(const app_def *d, unsigned inj, const char *path) {
       fclose(f);
       return 2;
     }
-    unsigned long long pc = strtoull(p + 4, NULL, 0);
-    snprintf(word, sizeof word, "%s@0x%llx", type, pc);
+    char num[32];
+    size_t k = strcspn(p + 4, " \t\r\n");
+    uint64_t pc = 0;
+    if (k >= sizeof num || (memcpy(num, p + 4, k), num[k] = 0, scord_parse_u64(num, &pc)) != 0) {
+      fprintf(stderr, "%s:%lu: race line with a bad pc= value\n", path, lineno);
+      fclose(f);
+      return 2;
+    }
+    snprintf(word, sizeof word, "%s@0x%" PRIx64, type, pc);
     bool ok = false;
     for (unsigned s = 0; s < d->nsw; s++)
       if ((inj & (1u << s)) && in_sig(d->sw[s].sig, word)) ok = true;

@@ -94,6 +94,13 @@ int scord_params_set(scord_params *p, const char *key, const char *value, char *
 ** 0x hex digits (no sign, space, octal or suffix).  Returns 0 and sets *out; -1 when not
 ** such a number; -2 when it does not fit in 64 bits. */
 int scord_parse_u64(const char *s, uint64_t *out);
+/* A count or seed from a command line or the environment: scord_parse_u64 within [lo, hi].
+** Returns 0 and sets *out, or -1 after printing "PROG: WHAT: 'S' is not a number in LO..HI"
+** on stderr. */
+int scord_arg_u64(const char *prog, const char *what, const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+/* Strict decimal: digits, optionally a '.' and more digits (no sign, exponent, space or
+** suffix).  Returns 0 and sets *out, -1 when s is not such a number. */
+int scord_parse_decimal(const char *s, double *out);
 
 /* Compute derived fields and check every cross-parameter rule of section 1 and 4
 ** (powers of two, alignment, TagBits vs MdRatio, 64-bit entry, AddrBits).  Returns 0,

@@ -94,23 +94,8 @@ struct Engine : EngineBase {
     t->ev_valid_i = 0;
     if (ev) {
       t->ev_valid_i = 1u << sm;
-      t->ev_type_i = ev->type;
-      t->ev_first_i = lane == 0;
-      t->ev_cta_i = ev->cta;
-      t->ev_warp_i = ev->warp;
-      t->ev_first_warp_i = ev->first_warp;
-      t->ev_warps_i = ev->warps;
-      t->ev_scope_i = ev->scope;
-      t->ev_op_i = ev->op;
-      t->ev_volatile_i = ev->is_volatile;
-      t->ev_has_cmp_i = ev->has_cmp;
-      t->ev_has_val_i = ev->has_val;
-      t->ev_has_old_i = ev->has_old;
-      t->ev_cmp_i = ev->cmp;
-      t->ev_val_i = ev->val;
-      t->ev_old_i = ev->old;
-      t->ev_addr_i = ev->type == SCORD_EV_KERNEL ? 0 : ev->addr + (uint64_t)lane * ev->stride;
-      t->ev_pc_i = ev->pc;
+      rtlport::put_event_beat(t, *ev, ev->type == SCORD_EV_KERNEL ? 0 : ev->addr + (uint64_t)lane * ev->stride,
+                              lane == 0);
     }
     t->merge_sel_i = merge.empty() ? 0 : merge.front().src;
     t->merge_en_i = !merge.empty();

@@ -1,12 +1,14 @@
 // rtl_port.h -- the one C++ layer between a Verilated scord RTL top and the programs that
-// drive it: scord-rtl-tb (tb_main.cpp, top scord_tb_top), the bridge behind scord-vec and
-// scord-rtl-vec (rtl_bridge.cpp, top scord_tb_top) and scord-sim's RTL engine
-// (tlm/engine_rtl.cc, top scord_detector).  Both tops carry the detector's ports under the
-// same names, so everything here is a template over the Verilated class:
+// drive it: scord-rtl-tb (testbench/tb_main.cpp, top scord_tb_top), the bridge behind
+// scord-cosim (cosim/rtl_bridge.cpp, top scord_tb_top), scord-sim's RTL engines
+// (tlm/engine_rtl.cc, top scord_detector; tlm/engine_line.cc, top scord_line_detector) and the
+// line-rate unit testbenches.  The tops carry the detector's ports under the same names, so
+// everything here is a template over the Verilated class:
 //   - parameter matching: which built variant computes what a requested parameter set
 //     computes (param_mismatch), and the build-configuration words a model reports on its
 //     cfg port (cfg_mismatch), in one order (scord_detector.sv cfg_o);
 //   - reset: the clocking sequence every driver starts with;
+//   - event beats: the trackers' input channel of scord_tb_top (put_event_beat);
 //   - the metadata memory port (MdPort): in order, a beat's write applied before its read,
 //     read data after a latency the user chooses per read (fixed, or the TLM's L2 timing),
 //     back-pressure decided by the caller each cycle;
@@ -154,6 +156,32 @@ void reset(Eval &&eval, int cycles = 4) {
     eval(true, false);
   }
   eval(false, true);
+}
+
+// ---- Event beats (scord_tb_top) ---------------------------------------------------------
+
+// One beat of event ev on the trackers' input channel: every field but ev_valid_i (one bit per
+// SM, the caller's).  addr is the beat's lane address, first whether it is the event's first
+// beat.
+template <class T>
+void put_event_beat(T *t, const scord_event &ev, uint64_t addr, bool first) {
+  t->ev_type_i = ev.type;
+  t->ev_first_i = first;
+  t->ev_cta_i = ev.cta;
+  t->ev_warp_i = ev.warp;
+  t->ev_first_warp_i = ev.first_warp;
+  t->ev_warps_i = ev.warps;
+  t->ev_scope_i = ev.scope;
+  t->ev_op_i = ev.op;
+  t->ev_volatile_i = ev.is_volatile;
+  t->ev_has_cmp_i = ev.has_cmp;
+  t->ev_has_val_i = ev.has_val;
+  t->ev_has_old_i = ev.has_old;
+  t->ev_cmp_i = ev.cmp;
+  t->ev_val_i = ev.val;
+  t->ev_old_i = ev.old;
+  t->ev_addr_i = addr;
+  t->ev_pc_i = ev.pc;
 }
 
 // ---- Bit fields of Verilated ports ------------------------------------------------------

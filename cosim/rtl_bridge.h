@@ -1,8 +1,8 @@
 /*
 ** rtl_bridge.h -- C API to run scord event streams through the verilated RTL (one
-** scord_sm_tracker per SM + scord_detector), for `scord-vec --model=rtl|both` and
-** scord-rtl-vec.  The TLM co-simulation does not use it: tlm/engine_rtl.cc drives its own
-** Verilated scord_detector.  Library target: scord_rtl_bridge (links scord_rtl_models, scord_ref).
+** scord_sm_tracker per SM + scord_detector), for scord-cosim (`--model=rtl|both`).  The TLM
+** co-simulation drives a detector-only top (tlm/engine_rtl.cc); both use the driver layer
+** rtl_port.h.  Library target: scord_rtl_bridge (links scord_rtl_models, scord_ref).
 **
 ** Verilator fixes parameters when verilating, so the library holds a few built variants
 ** (see docs/rtl.md).  scord_rtl_new() picks a variant that computes exactly what the

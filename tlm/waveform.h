@@ -1,0 +1,87 @@
+// waveform.h -- an RTL engine's VCD file.  The engine owns it and the run (run_sim) owns the
+// engine, so the file is flushed and closed by a destructor on every way out of a run: the
+// normal end, a SimError (divergence, RTL hang, interrupt) or any other exception.  Nothing
+// global: two engines in one process would write two files.
+//
+// Included only by the engine sources of one program, all verilated with the same tracing
+// setting (VM_TRACE); the class has internal linkage so a build without tracing
+// (scord-sim-cov) cannot mix definitions.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "sim_error.h"
+#if VM_TRACE
+#include "verilated_vcd_c.h"
+#endif
+
+namespace {
+
+class Waveform {
+ public:
+  // Nothing is written until start(); the path is checked now, so a bad one fails before the run.
+  explicit Waveform(std::string path) : path_(std::move(path)) {
+#if VM_TRACE
+    FILE *f = fopen(path_.c_str(), "w");
+    if (!f) throw SimError(kExitInput, path_ + ": cannot open the waveform file for writing");
+    fclose(f);
+#else
+    throw SimError(kExitInput, "this program was built without waveform support (use scord-sim for --trace)");
+#endif
+  }
+  ~Waveform() { close(); }
+  Waveform(const Waveform &) = delete;
+  Waveform &operator=(const Waveform &) = delete;
+
+  // Trace every level of model m from now on (after SystemC's elaboration: the first clock).
+  template <class Model>
+  void start(Model *m) {
+#if VM_TRACE
+    if (vcd_) return;
+    vcd_ = std::make_unique<VerilatedVcdC>();
+    m->trace(vcd_.get(), 99);
+    vcd_->open(path_.c_str());
+    if (!vcd_->isOpen()) throw SimError(kExitInput, path_ + ": cannot open the waveform file");
+#else
+    (void)m;
+#endif
+  }
+  bool started() const {
+#if VM_TRACE
+    return vcd_ != nullptr;
+#else
+    return false;
+#endif
+  }
+  void dump(uint64_t t) {
+#if VM_TRACE
+    if (vcd_) vcd_->dump(t);
+#else
+    (void)t;
+#endif
+  }
+  void flush() {
+#if VM_TRACE
+    if (vcd_) vcd_->flush();
+#endif
+  }
+  // Flush and close (idempotent).
+  void close() {
+#if VM_TRACE
+    if (!vcd_) return;
+    vcd_->flush();
+    vcd_->close();
+    vcd_.reset();
+#endif
+  }
+  const std::string &path() const { return path_; }
+
+ private:
+  std::string path_;
+#if VM_TRACE
+  std::unique_ptr<VerilatedVcdC> vcd_;
+#endif
+};
+
+}  // namespace
