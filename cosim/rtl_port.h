@@ -14,6 +14,7 @@
 //     back-pressure decided by the caller each cycle;
 //   - race records decoded from the race port (race_of) or read from the line-rate detector's
 //     race ring (RingHost);
+//   - the lockstep comparator of the lane-serial RTL against the C model (Lockstep);
 //   - bit fields of packed ports, integers or VlWide (get_bits, put_bits, zero), and the
 //     line-rate detector's 1024-bit metadata lines (MdLine, put_line, get_line).
 // Expected workload: one MdPort::drive/sample pair per simulated cycle, so both are inline
@@ -262,6 +263,95 @@ scord_race race_of(const T *t) {
   x.owner_warp = (uint32_t)t->race_owner_warp_o;
   return x;
 }
+
+// ---- Lockstep comparison ----------------------------------------------------------------
+
+// Whether two race records are the same record (every field; padding is not compared).
+inline bool same_race(const scord_race &a, const scord_race &b) {
+  return a.type == b.type && a.kind == b.kind && a.block_scope == b.block_scope && a.sm == b.sm && a.cta == b.cta &&
+         a.warp == b.warp && a.pc == b.pc && a.addr == b.addr && a.owner_block == b.owner_block &&
+         a.owner_warp == b.owner_warp;
+}
+
+// The lockstep comparator of the lane-serial RTL, shared by scord-rtl-tb and scord-sim
+// --detector=both: the C model's metadata writes, kernel clears and race records are queued as
+// it makes them (it decides first), and the RTL's are checked against the queue as they leave
+// it, in order (the lane-serial RTL keeps the C model's order, docs/rtl.md).  Ctx is what the
+// caller reports a difference with (an event number, a TLM context).  The checks return a
+// verdict; what to print and whether to stop is the caller's.
+template <class Ctx>
+class Lockstep {
+ public:
+  struct Write {
+    bool clear;
+    uint64_t index, value;
+    Ctx ctx;
+  };
+  struct Race {
+    scord_race r;
+    Ctx ctx;
+  };
+  enum Verdict { kMatch, kUnexpected /* nothing was queued */, kDiffer /* the queue's front differs */ };
+
+  // ---- the C model's side
+  void want_write(uint64_t index, uint64_t value, const Ctx &c) { w_.push_back(Write{false, index, value, c}); }
+  void want_clear(const Ctx &c) { w_.push_back(Write{true, 0, 0, c}); }
+  void want_race(const scord_race &r, const Ctx &c) { r_.push_back(Race{r, c}); }
+
+  // ---- the RTL's side
+  // A metadata write.  With sweep_entries > 0 the RTL does a kernel clear as writes of
+  // SCORD_MD_INIT to entries 0 .. sweep_entries-1 in order (ResetSweep), matched to one queued
+  // clear.
+  Verdict got_write(uint64_t index, uint64_t value, uint64_t sweep_entries = 0) {
+    if (w_.empty()) return kUnexpected;
+    const Write &w = w_.front();
+    if (w.clear) {
+      if (!sweep_entries || index != sweep_ || value != SCORD_MD_INIT) return kDiffer;
+      if (++sweep_ == sweep_entries) {
+        sweep_ = 0;
+        w_.pop_front();
+      }
+      return kMatch;
+    }
+    if (w.index != index || w.value != value) return kDiffer;
+    w_.pop_front();
+    return kMatch;
+  }
+  // A clear of the whole metadata region (one beat).
+  Verdict got_clear() {
+    if (w_.empty()) return kUnexpected;
+    if (!w_.front().clear) return kDiffer;
+    w_.pop_front();
+    return kMatch;
+  }
+  // A race record.  Up to may_skip queued records in all (the RTL's overflow counter) may be
+  // passed over: the RTL dropped them; skipped() counts them.
+  Verdict got_race(const scord_race &r, uint64_t may_skip = 0) {
+    for (;;) {
+      if (r_.empty()) return kUnexpected;
+      if (same_race(r_.front().r, r)) {
+        r_.pop_front();
+        return kMatch;
+      }
+      if (skipped_ + 1 > may_skip) return kDiffer;
+      skipped_++;
+      r_.pop_front();
+    }
+  }
+
+  // The queues' fronts (nullptr when empty): what the RTL was expected to produce next.
+  const Write *next_write() const { return w_.empty() ? nullptr : &w_.front(); }
+  const Race *next_race() const { return r_.empty() ? nullptr : &r_.front(); }
+  size_t writes_left() const { return w_.size(); }
+  size_t races_left() const { return r_.size(); }
+  uint64_t skipped() const { return skipped_; }
+  uint64_t sweep_position() const { return sweep_; }
+
+ private:
+  std::deque<Write> w_;
+  std::deque<Race> r_;
+  uint64_t skipped_ = 0, sweep_ = 0;
+};
 
 // ---- Race ring (line-rate detector) -----------------------------------------------------
 

@@ -183,13 +183,10 @@ struct Gen {
   }
 };
 
-// ---- C model with a logging metadata port -------------------------------------------
-struct WriteRec { uint64_t index, value, ev; bool reset; };
-struct RaceRec { scord_race r; uint64_t ev; };
-
+// ---- C model with a metadata port that queues its writes for the comparator ----------
 struct LogStore {
   std::unordered_map<uint64_t, uint64_t> m;
-  std::deque<WriteRec> log;
+  rtlport::Lockstep<uint64_t> *exp = nullptr;  // contexts: event numbers
   uint64_t cur_ev = 0;
   uint64_t get(uint64_t i) const {
     auto it = m.find(i);
@@ -199,12 +196,12 @@ struct LogStore {
   static void wr(void *c, uint64_t i, uint64_t v) {
     auto *s = static_cast<LogStore *>(c);
     s->m[i] = v;
-    s->log.push_back({i, v, s->cur_ev, false});
+    s->exp->want_write(i, v, s->cur_ev);
   }
   static void rs(void *c) {
     auto *s = static_cast<LogStore *>(c);
     s->m.clear();
-    s->log.push_back({0, SCORD_MD_INIT, s->cur_ev, true});
+    s->exp->want_clear(s->cur_ev);
   }
 };
 
@@ -287,6 +284,9 @@ struct RunCfg {
   bool trace = false, xcheck = false, quiet = false, require_cover = false;
   int measure_hazard = -1;  // >= 0: --measure pattern with this % of same-entry hazards
   const char *dump = nullptr;
+  // SCORD_TB_INJECT=wb:N or race:N: corrupt the RTL's N-th metadata write or race record before
+  // the comparator sees it (test rtl/tb_comparator shows the scoreboard catches both); 0 = off.
+  uint64_t inject_write = 0, inject_race = 0;
 };
 
 struct RunResult {
@@ -299,8 +299,9 @@ class Bench : private rtlport::MdPort::Hooks {
     char err[256];
     scord_layout_init(&lay_, &p_);
     cp_ = p_;
-    cp_.race_buf_entries = 1u << 24;  // the reference keeps every record (see races_)
+    cp_.race_buf_entries = 1u << 24;  // the reference keeps every record (see check_race)
     if (scord_params_finalize(&cp_, err, sizeof err) != 0) die("reference params: %s", err);
+    store_.exp = &exp_;
     scord_mdport port{&store_, LogStore::rd, LogStore::wr, LogStore::rs};
     sys_ = scord_system_new(&cp_, &port);
     if (!sys_) die("out of memory creating the C model");
@@ -387,16 +388,18 @@ class Bench : private rtlport::MdPort::Hooks {
   // Memory model (rtl_port.h), fixed latency c_.latency; its hooks check every write.
   std::unique_ptr<rtlport::MdPort> mem_;
   uint64_t read_due(uint64_t, uint64_t now) override { return now + c_.latency; }
-  void on_write(uint64_t index, uint64_t value, uint64_t) override { check_write(index, value, false); }
+  void on_write(uint64_t index, uint64_t value, uint64_t) override {
+    if (++nwrites_ == c_.inject_write) value ^= 1ull << 40;  // fault injection (test rtl/tb_comparator)
+    check_write(index, value, false);
+  }
   void on_clear(uint64_t) override { check_write(0, 0, true); }
   void on_bad(const char *what, uint64_t value) override {
     diverge(what, evlog_.size() - 1, std::to_string(value), "< " + std::to_string(entries_) + " entries", 0, false);
   }
   bool mreq_ready_ = false, race_ready_ = false;
-  uint64_t sweep_next_ = 0;
   // Reference expectations.
-  std::deque<RaceRec> races_;
-  uint64_t skipped_races_ = 0;
+  rtlport::Lockstep<uint64_t> exp_;  // the C model's writes, clears and races (rtl_port.h)
+  uint64_t nwrites_ = 0, nraces_ = 0;  // RTL metadata writes and race records seen
   struct StepExp { uint64_t ev; unsigned lanes; uint64_t cnt[2][SCORD_STEP_COUNT]; };
   std::deque<StepExp> steps_;
   uint64_t acc_[2][SCORD_STEP_COUNT] = {};
@@ -440,7 +443,7 @@ void Bench::start_event() {
   scord_system_apply(sys_, &e);
   const scord_detector_stats &after = *scord_detector_get_stats(d);
   scord_race r;
-  while (scord_detector_pop_race(d, &r)) races_.push_back({r, evi});
+  while (scord_detector_pop_race(d, &r)) exp_.want_race(r, evi);
   cur_ = e;
   have_cur_ = true;
   cur_beat_ = 0;
@@ -497,67 +500,47 @@ static std::string race_text(const scord_race &r) {
 
 void Bench::check_race(const scord_race &r) {
   res_.races++;
-  // Records the RTL dropped into its overflow counter are skipped here; the count of
-  // skipped records must never exceed the RTL's counter and equals it at the end.
-  uint64_t ovf = dut_->m->race_overflow_o;
-  for (;;) {
-    if (races_.empty())
-      diverge("extra race", evlog_.size() - 1, race_text(r), "(no race expected)", 0, false);
-    const RaceRec &e = races_.front();
-    if (std::memcmp(&e.r, &r, sizeof r) == 0 ||
-        (e.r.type == r.type && e.r.kind == r.kind && e.r.block_scope == r.block_scope &&
-         e.r.sm == r.sm && e.r.cta == r.cta && e.r.warp == r.warp && e.r.pc == r.pc &&
-         e.r.addr == r.addr && e.r.owner_block == r.owner_block && e.r.owner_warp == r.owner_warp)) {
-      races_.pop_front();
-      return;
-    }
-    if (skipped_races_ + 1 > ovf) {
-      uint64_t idx = 0;
-      uint32_t tag = 0;
-      bool in = scord_map_addr(&p_, e.r.addr, &idx, &tag);
-      diverge("race record", e.ev, race_text(r), race_text(e.r), idx, in);
-    }
-    skipped_races_++;
-    races_.pop_front();
+  // Records the RTL dropped into its overflow counter are skipped; the count of skipped
+  // records must never exceed the RTL's counter and equals it at the end.
+  switch (exp_.got_race(r, dut_->m->race_overflow_o)) {
+  case rtlport::Lockstep<uint64_t>::kMatch:
+    return;
+  case rtlport::Lockstep<uint64_t>::kUnexpected:
+    diverge("extra race", evlog_.size() - 1, race_text(r), "(no race expected)", 0, false);
+  case rtlport::Lockstep<uint64_t>::kDiffer: {
+    const auto &e = *exp_.next_race();
+    uint64_t idx = 0;
+    uint32_t tag = 0;
+    bool in = scord_map_addr(&p_, e.r.addr, &idx, &tag);
+    diverge("race record", e.ctx, race_text(r), race_text(e.r), idx, in);
+  }
   }
 }
 
 void Bench::check_write(uint64_t index, uint64_t value, bool clear) {
+  using L = rtlport::Lockstep<uint64_t>;
+  // Kernel boundary: one clear command, or a sweep writing init to every entry in order.
+  const bool sweep = wide_bits(dut_->m->par_o.data(), 15 * 32, 1);  // ResetSweep
+  L::Verdict v;
+  if (clear && sweep) v = exp_.next_write() ? L::kDiffer : L::kUnexpected;  // a sweeping RTL never clears
+  else v = clear ? exp_.got_clear() : exp_.got_write(index, value, sweep ? entries_ : 0);
+  if (v == L::kMatch) return;
   char rb[256], eb[256];
-  if (store_.log.empty()) {
+  if (v == L::kUnexpected) {
     std::snprintf(rb, sizeof rb, "%s index=%" PRIu64 " value=%s", clear ? "clear" : "write", index,
                   md_text(value).c_str());
     diverge("extra metadata write", evlog_.size() - 1, rb, "(none expected)", index, !clear);
   }
-  WriteRec &w = store_.log.front();
-  if (w.reset) {
-    // Kernel boundary: one clear command, or a sweep writing init to every entry in order.
-    bool ok;
-    if (wide_bits(dut_->m->par_o.data(), 15 * 32, 1)) {  // ResetSweep
-      ok = !clear && index == sweep_next_ && value == SCORD_MD_INIT;
-      if (ok && ++sweep_next_ == entries_) {
-        sweep_next_ = 0;
-        store_.log.pop_front();
-      }
-    } else {
-      ok = clear;
-      if (ok) store_.log.pop_front();
-    }
-    if (!ok) {
-      std::snprintf(rb, sizeof rb, "%s index=%" PRIu64 " value=0x%" PRIx64, clear ? "clear" : "write",
-                    index, value);
-      std::snprintf(eb, sizeof eb, "kernel reset (sweep position %" PRIu64 ")", sweep_next_);
-      diverge("kernel reset", w.ev, rb, eb, index, !clear);
-    }
-    return;
+  const L::Write &w = *exp_.next_write();
+  if (w.clear) {
+    std::snprintf(rb, sizeof rb, "%s index=%" PRIu64 " value=0x%" PRIx64, clear ? "clear" : "write", index, value);
+    std::snprintf(eb, sizeof eb, "kernel reset (sweep position %" PRIu64 ")", exp_.sweep_position());
+    diverge("kernel reset", w.ctx, rb, eb, index, !clear);
   }
-  if (clear || w.index != index || w.value != value) {
-    std::string rs = std::string(clear ? "clear" : "write") + " index=" + std::to_string(index) +
-                     " value=" + md_text(value);
-    std::string es = "write index=" + std::to_string(w.index) + " value=" + md_text(w.value);
-    diverge("metadata write", w.ev, rs, es, w.index, true);
-  }
-  store_.log.pop_front();
+  std::string rs = std::string(clear ? "clear" : "write") + " index=" + std::to_string(index) +
+                   " value=" + md_text(value);
+  std::string es = "write index=" + std::to_string(w.index) + " value=" + md_text(w.value);
+  diverge("metadata write", w.ctx, rs, es, w.index, true);
 }
 
 void Bench::check_step(unsigned step, bool write, bool tag_miss) {
@@ -590,16 +573,17 @@ void Bench::check_step(unsigned step, bool write, bool tag_miss) {
 }
 
 void Bench::compare_final() {
-  if (!store_.log.empty())
-    diverge("missing metadata write", store_.log.front().ev, "(none)",
-            "write index=" + std::to_string(store_.log.front().index), store_.log.front().index, true);
+  if (const auto *w = exp_.next_write())
+    diverge("missing metadata write", w->ctx, "(none)",
+            w->clear ? std::string("kernel reset") : "write index=" + std::to_string(w->index), w->index, !w->clear);
   if (!steps_.empty()) diverge("missing access lanes", steps_.front().ev, "(none)", "lanes", 0, false);
   uint64_t ovf = dut_->m->race_overflow_o;
-  if (skipped_races_ + races_.size() != ovf) {
-    std::string es = races_.empty() ? std::string("(none)") : race_text(races_.front().r);
-    diverge("race count", races_.empty() ? evlog_.size() - 1 : races_.front().ev,
-            "overflow=" + std::to_string(ovf) + " skipped=" + std::to_string(skipped_races_),
-            "unmatched " + std::to_string(races_.size()) + ", next " + es, 0, false);
+  if (exp_.skipped() + exp_.races_left() != ovf) {
+    const auto *e = exp_.next_race();
+    diverge("race count", e ? e->ctx : evlog_.size() - 1,
+            "overflow=" + std::to_string(ovf) + " skipped=" + std::to_string(exp_.skipped()),
+            "unmatched " + std::to_string(exp_.races_left()) + ", next " + (e ? race_text(e->r) : std::string("(none)")),
+            0, false);
   }
   // Final metadata: every entry either side holds must agree (missing = init).
   scord_store_foreach_nondefault(
@@ -704,7 +688,11 @@ RunResult Bench::run() {
     if (ev_fire || din_fire || mreq_fire || resp_fire || race_fire || step) last_progress = cycle_;
 
     mem_->sample(t);  // applies the request (the hooks check writes and clears), retires the response
-    if (race_fire) check_race(rtlport::race_of(t));
+    if (race_fire) {
+      scord_race r = rtlport::race_of(t);
+      if (++nraces_ == c_.inject_race) r.pc ^= 4;  // fault injection (test rtl/tb_comparator)
+      check_race(r);
+    }
     if (step) {
       if (!res_.first_cycle) res_.first_cycle = cycle_;
       res_.last_cycle = cycle_;
@@ -866,6 +854,13 @@ static int tb_main(int argc, char **argv) {
   if (c.latency < 1 || c.latency > 64) die("--latency %u: must be 1..64", c.latency);
   if (c.stall > 95) die("--stall %u: must be 0..95", c.stall);
   if (!seed_given) c.seed = std::random_device{}() & 0xFFFFFFu;
+  if (const char *inj = std::getenv("SCORD_TB_INJECT")) {
+    const bool wb = std::strncmp(inj, "wb:", 3) == 0, race = std::strncmp(inj, "race:", 5) == 0;
+    uint64_t n = 0;
+    if ((!wb && !race) || scord_parse_u64(inj + (wb ? 3 : 5), &n) != 0 || n == 0)
+      die("SCORD_TB_INJECT=%s: expected wb:N or race:N with N >= 1", inj);
+    (wb ? c.inject_write : c.inject_race) = n;
+  }
 
   // The parameter set this binary was verilated with.
   char err[256];

@@ -378,11 +378,11 @@ class BothEngine final : public DetectorEngine, public RtlSink {
     obs_.ctx = this;
     obs_.write = [](void *c, uint64_t i, uint64_t v) {
       auto *e = static_cast<BothEngine *>(c);
-      e->expw_.push_back({false, i, v, e->cur_});
+      e->exp_.want_write(i, v, e->cur_);
     };
     obs_.reset = [](void *c) {
       auto *e = static_cast<BothEngine *>(c);
-      e->expw_.push_back({true, 0, 0, e->cur_});
+      e->exp_.want_clear(e->cur_);
     };
     ref_ = make_ref_engine(p, &obs_);
     rtl_.reset(new RtlEngine(p, o, this));
@@ -402,7 +402,7 @@ class BothEngine final : public DetectorEngine, public RtlSink {
     scord_race r;
     bool raced = false;
     while (ref_->pop_race(r)) {
-      expr_.push_back({r, cur_});
+      exp_.want_race(r, cur_);
       raced = true;
     }
     expl_.push_back(raced);
@@ -424,16 +424,13 @@ class BothEngine final : public DetectorEngine, public RtlSink {
   void finish() override {
     rtl_->finish();
     if (pend_) report_pending();
-    if (!expw_.empty()) {
-      const ExpW &e = expw_.front();
-      diverge(e.clear ? "kernel metadata clear" : "metadata write", &e.ctx, nullptr, rtl_->cycles(), describe(e),
+    if (const Exp::Write *e = exp_.next_write())
+      diverge(e->clear ? "kernel metadata clear" : "metadata write", &e->ctx, nullptr, rtl_->cycles(), describe(*e),
               "nothing (the RTL finished all work without this write)");
-    }
-    if (!expr_.empty()) {
+    if (const Exp::Race *e = exp_.next_race()) {
       char b[512];
-      scord_race_format(&expr_.front().first, b, sizeof b);
-      diverge("race record", &expr_.front().second, nullptr, rtl_->cycles(), b,
-              "nothing (the RTL finished without this race)");
+      scord_race_format(&e->r, b, sizeof b);
+      diverge("race record", &e->ctx, nullptr, rtl_->cycles(), b, "nothing (the RTL finished without this race)");
     }
     if (ref_->overflow() != rtl_->overflow())
       diverge("race overflow counter", nullptr, nullptr, rtl_->cycles(), std::to_string(ref_->overflow()),
@@ -443,30 +440,32 @@ class BothEngine final : public DetectorEngine, public RtlSink {
   // RtlSink: compare in order.
   void on_write(uint64_t index, uint64_t value, const EvCtx *ctx, uint64_t rc) override {
     writes_++;
+    Exp::Verdict v = exp_.got_write(index, value);
+    if (v == Exp::kMatch) return;
     std::string got = "write index " + hex(index) + " value " + hex(value) + " (" + fields(value) + ")";
-    if (expw_.empty()) diverge("metadata write", nullptr, ctx, rc, "nothing (no further write)", got);
-    const ExpW &e = expw_.front();
-    if (e.clear || e.index != index || e.value != value) {
-      if (pend_ && ctx && ctx->seq >= pend_ctx_.seq) report_pending();  // a consequence of it
-      diverge("metadata write", &e.ctx, ctx, rc, describe(e), got);
-    }
-    expw_.pop_front();
+    if (v == Exp::kUnexpected) diverge("metadata write", nullptr, ctx, rc, "nothing (no further write)", got);
+    if (pend_ && ctx && ctx->seq >= pend_ctx_.seq) report_pending();  // a consequence of it
+    diverge("metadata write", &exp_.next_write()->ctx, ctx, rc, describe(*exp_.next_write()), got);
   }
   void on_clear(const EvCtx *ctx, uint64_t rc) override {
-    if (expw_.empty() || !expw_.front().clear)
-      diverge("kernel metadata clear", expw_.empty() ? nullptr : &expw_.front().ctx, ctx, rc,
-              expw_.empty() ? "nothing" : describe(expw_.front()), "clear of the whole metadata region");
-    expw_.pop_front();
+    Exp::Verdict v = exp_.got_clear();
+    if (v == Exp::kMatch) return;
+    const Exp::Write *e = exp_.next_write();
+    diverge("kernel metadata clear", e ? &e->ctx : nullptr, ctx, rc, e ? describe(*e) : "nothing",
+            "clear of the whole metadata region");
   }
   void on_race(const scord_race &r, const EvCtx *ctx, uint64_t rc) override {
+    if (pend_) report_pending();  // this record comes from the lane already found to differ
+    Exp::Verdict v = exp_.got_race(r);  // the RTL's FIFO is drained every cycle: no record is dropped
+    if (v == Exp::kMatch) {
+      races_++;
+      return;
+    }
     char got[512], want[512];
     scord_race_format(&r, got, sizeof got);
-    if (pend_) report_pending();  // this record comes from the lane already found to differ
-    if (expr_.empty()) diverge("race record", nullptr, ctx, rc, "no race", got);
-    scord_race_format(&expr_.front().first, want, sizeof want);
-    if (strcmp(got, want) != 0) diverge("race record", &expr_.front().second, ctx, rc, want, got);
-    expr_.pop_front();
-    races_++;
+    if (v == Exp::kUnexpected) diverge("race record", nullptr, ctx, rc, "no race", got);
+    scord_race_format(&exp_.next_race()->r, want, sizeof want);
+    diverge("race record", &exp_.next_race()->ctx, ctx, rc, want, got);
   }
 
   void on_lane(bool raced, unsigned step, const EvCtx *ctx, uint64_t rc) override {
@@ -482,11 +481,12 @@ class BothEngine final : public DetectorEngine, public RtlSink {
     pend_rc_ = rc;
     pend_rtl_ = std::string(raced ? "a race on this lane" : "no race on this lane") + " (deciding step " +
                 (step < SCORD_STEP_COUNT ? scord_step_name[step] : "?") + ")";
-    if (want) {
+    if (want && exp_.next_race()) {
       char b[512];
-      scord_race_format(&expr_.front().first, b, sizeof b);
+      const Exp::Race &e = *exp_.next_race();
+      scord_race_format(&e.r, b, sizeof b);
       pend_c_ = b;
-      pend_cref_ = expr_.front().second;
+      pend_cref_ = e.ctx;
       pend_has_cref_ = true;
     } else {
       pend_c_ = "no race on this lane";
@@ -504,17 +504,13 @@ class BothEngine final : public DetectorEngine, public RtlSink {
   }
 
  private:
-  struct ExpW {
-    bool clear;
-    uint64_t index, value;
-    EvCtx ctx;
-  };
+  using Exp = rtlport::Lockstep<EvCtx>;  // the comparator shared with scord-rtl-tb (rtl_port.h)
   std::string fields(uint64_t v) const {
     char b[512];
     scord_md_format(&rtl_->layout(), v, b, sizeof b);
     return b;
   }
-  std::string describe(const ExpW &e) const {
+  std::string describe(const Exp::Write &e) const {
     if (e.clear) return "clear of the whole metadata region (kernel boundary)";
     return "write index " + hex(e.index) + " value " + hex(e.value) + " (" + fields(e.value) + ")";
   }
@@ -553,8 +549,7 @@ class BothEngine final : public DetectorEngine, public RtlSink {
   scord_mdport obs_{};
   std::unique_ptr<DetectorEngine> ref_;
   std::unique_ptr<RtlEngine> rtl_;
-  std::deque<ExpW> expw_;
-  std::deque<std::pair<scord_race, EvCtx>> expr_;
+  Exp exp_;
   std::deque<bool> expl_;  // per access lane fed: did the C model race on it
   // A race-decision divergence held for kPendCycles (see on_lane).
   static constexpr uint64_t kPendCycles = 16;

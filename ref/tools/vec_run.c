@@ -165,6 +165,15 @@ static void dump_one(void *arg, uint64_t index, uint64_t value) {
   printf("md file=%s index=0x%" PRIx64 " word=0x%016" PRIx64 " %s\n", dc->file, index, value, fields);
 }
 
+/* The next race record of each side (both are popped, so the lists stay aligned); false when
+** neither has one. */
+static bool pop_both(scord_detector *det, const scord_vec_model *om, void *other, scord_race *a, scord_race *b,
+                     bool *ha, bool *hb) {
+  *ha = scord_detector_pop_race(det, a);
+  *hb = om->pop_race(other, b);
+  return *ha || *hb;
+}
+
 /* Run one file: 0 pass, 1 expectation failure or divergence, 2 input error, 3 skipped. */
 static int run_file(const char *path, const opts *o) {
   scord_vreader *r = scord_vr_open(path, o->cfg, o->ncfg);
@@ -236,7 +245,7 @@ static int run_file(const char *path, const opts *o) {
       scord_race a, b;
       char ca[512], rb[512];
       bool ha, hb;
-      while ((ha = scord_detector_pop_race(det, &a)) | (hb = om->pop_race(other, &b))) {
+      while (pop_both(det, om, other, &a, &b, &ha, &hb)) {
         if (ha) scord_race_format(&a, ca, sizeof ca); else strcpy(ca, "(no race)");
         if (hb) scord_race_format(&b, rb, sizeof rb); else strcpy(rb, "(no race)");
         if (!ha || !hb || strcmp(ca, rb) != 0) {
@@ -284,7 +293,7 @@ static int run_file(const char *path, const opts *o) {
       scord_race a, b;
       char ca[512], rb[512];
       bool ha, hb;
-      while (status == 0 && ((ha = scord_detector_pop_race(det, &a)) | (hb = om->pop_race(other, &b)))) {
+      while (status == 0 && pop_both(det, om, other, &a, &b, &ha, &hb)) {
         if (ha) scord_race_format(&a, ca, sizeof ca); else strcpy(ca, "(no race)");
         if (hb) scord_race_format(&b, rb, sizeof rb); else strcpy(rb, "(no race)");
         if (!ha || !hb || strcmp(ca, rb) != 0) status = diverge(path, evno, &ev, "race records differ", om->name, ca, rb);
