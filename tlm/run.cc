@@ -82,6 +82,10 @@ int run_sim(const SimConfig &c, const Workload &w, Stats &st, std::vector<scord_
     eng.reset();
     err = e.what();
     return e.status;
+  } catch (const std::exception &e) {  // not a SimError: a bug or out of memory, still reported
+    eng.reset();
+    err = std::string("internal error: ") + e.what();
+    return kExitModel;
   }
 }
 
