@@ -42,29 +42,15 @@ uint64_t rng() {
 }
 uint32_t rnd(uint32_t n) { return n ? (uint32_t)(rng() % n) : 0; }
 
+// Bit fields of Verilator's ports, wide (32-bit words) or plain integers: rtl_port.h's.
 template <class W>
 void put(W &w, unsigned lsb, unsigned width, uint64_t v) {
-  for (unsigned i = 0; i < width; i++) {
-    unsigned b = lsb + i;
-    uint32_t m = 1u << (b % 32);
-    if ((v >> i) & 1) w[b / 32] |= m;
-    else w[b / 32] &= ~m;
-  }
+  rtlport::put_bits(w, lsb, width, v);
 }
 template <class W>
 uint64_t get(const W &w, unsigned lsb, unsigned width) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < width; i++) {
-    unsigned b = lsb + i;
-    v |= (uint64_t)((w[b / 32] >> (b % 32)) & 1) << i;
-  }
-  return v;
+  return rtlport::get_bits(w, lsb, width);
 }
-inline uint64_t get(uint64_t w, unsigned lsb, unsigned width) {
-  return (w >> lsb) & (width >= 64 ? ~0ull : ((1ull << width) - 1));
-}
-inline uint64_t get(uint32_t w, unsigned lsb, unsigned width) { return get((uint64_t)w, lsb, width); }
-inline uint64_t get(uint16_t w, unsigned lsb, unsigned width) { return get((uint64_t)w, lsb, width); }
 
 struct Lane {
   uint64_t addr, word, index;
