@@ -58,16 +58,6 @@ struct TbExit {
   finish(2);
 }
 
-// Bits [lsb, lsb+w) of a wide Verilator port (w <= 64).
-uint64_t wide_bits(const uint32_t *words, unsigned lsb, unsigned w) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < w; i++) {
-    unsigned b = lsb + i;
-    if ((words[b / 32] >> (b % 32)) & 1u) v |= (uint64_t)1 << i;
-  }
-  return v;
-}
-
 // ---- Parameters ---------------------------------------------------------------------
 // Apply "k=v k=v ..." to p; dies naming `what` on a bad item.
 void apply_config_string(scord_params *p, const char *text, const char *what) {
@@ -520,7 +510,7 @@ void Bench::check_race(const scord_race &r) {
 void Bench::check_write(uint64_t index, uint64_t value, bool clear) {
   using L = rtlport::Lockstep<uint64_t>;
   // Kernel boundary: one clear command, or a sweep writing init to every entry in order.
-  const bool sweep = wide_bits(dut_->m->par_o.data(), 15 * 32, 1);  // ResetSweep
+  const bool sweep = rtlport::get_bits(dut_->m->par_o, 15 * 32, 1);  // ResetSweep
   L::Verdict v;
   if (clear && sweep) v = exp_.next_write() ? L::kDiffer : L::kUnexpected;  // a sweeping RTL never clears
   else v = clear ? exp_.got_clear() : exp_.got_write(index, value, sweep ? entries_ : 0);
@@ -787,8 +777,8 @@ int check_layout(SCORD_TB_VTOP *t, const scord_params &p, bool verbose) {
   unsigned total = scord_layout_init(&l, &p);
   int bad = 0;
   for (int f = 0; f < SCORD_MD_FIELD_COUNT; f++) {
-    unsigned lsb = (unsigned)wide_bits(t->lay_lsb_o.data(), 8 * f, 8);
-    unsigned w = (unsigned)wide_bits(t->lay_width_o.data(), 8 * f, 8);
+    unsigned lsb = (unsigned)rtlport::get_bits(t->lay_lsb_o, 8 * f, 8);
+    unsigned w = (unsigned)rtlport::get_bits(t->lay_width_o, 8 * f, 8);
     if (lsb != l.lsb[f] || w != l.width[f]) {
       std::printf("LAYOUT MISMATCH field %s: rtl lsb=%u width=%u, C lsb=%u width=%u\n",
                   scord_md_field_name[f], lsb, w, l.lsb[f], l.width[f]);
@@ -811,7 +801,7 @@ int check_layout(SCORD_TB_VTOP *t, const scord_params &p, bool verbose) {
   const uint64_t want64[3] = {p.heap_base, p.heap_bytes, p.md_base};
   const char *n64[3] = {"heap_base", "heap_bytes", "md_base"};
   for (int i = 0; i < 3; i++) {
-    uint64_t v = wide_bits(t->par64_o.data(), 64 * i, 64);
+    uint64_t v = rtlport::get_bits(t->par64_o, 64 * i, 64);
     if (v != want64[i]) {
       std::printf("PARAMETER MISMATCH %s: verilated 0x%" PRIx64 ", variant 0x%" PRIx64 "\n", n64[i],
                   v, want64[i]);

@@ -348,9 +348,7 @@ class LineEngine final : public DetectorEngine {
   // One clock cycle; returns whether the offered input packet was taken.
   bool step() {
     if (wave_) wave_->start(m_.get());
-    if (sim_stop_requested())
-      throw SimError(kExitInterrupted, "interrupted at RTL cycle " + std::to_string(now_) +
-                                           (wave_ ? "; waveform flushed to " + wave_->path() : std::string()));
+    stop_if_requested(now_, wave_.get());
     Vscord_line_detector *t = m_.get();
     // Read data due by now, the earliest first, one per slice and cycle.
     uint32_t rsp_v = 0;
@@ -644,30 +642,26 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
   // waveform before the report is printed.
   [[noreturn]] void diverge(const char *what, const EvCtx *cref, uint64_t rc, const std::string &cmodel,
                             const std::string &rtl) {
-    char *buf = nullptr;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f) throw SimError(kExitModel, std::string("CO-SIMULATION DIVERGENCE in ") + what + " (no memory for the report)");
-    fprintf(f, "CO-SIMULATION DIVERGENCE in %s (line-rate RTL vs C model, --detector=line-both)\n", what);
-    fprintf(f, "  RTL clock cycle: %" PRIu64 "; compared so far: %" PRIu64 " entry write-backs, %" PRIu64
-               " races, %" PRIu64 " kernel boundaries\n",
-            rc, writes_, races_, clears_);
-    if (cref && cref->ev.type <= SCORD_EV_KERNEL && cref->cycle) {
-      fprintf(f, "  C model event: simulated cycle %" PRIu64 ": ", cref->cycle);
-      scord_event_write(f, &cref->ev);
-    }
-    if (cref && cref->stream_line)
-      fprintf(f, "  vector line: %" PRIu64 " of the detector stream (scord-sim --dump-vectors FILE, same options)\n",
-              cref->stream_line);
-    fprintf(f, "  C model: %s\n", cmodel.c_str());
-    fprintf(f, "  RTL:     %s\n", rtl.c_str());
-    if (const Waveform *w = rtl_->waveform())
-      fprintf(f, "  waveform: %s (flushed; RTL cycle %" PRIu64 " is at %" PRIu64 " ns)", w->path().c_str(), rc, rc);
-    else
-      fprintf(f, "  waveform: none (rerun with --trace FILE.vcd)");
-    fclose(f);
-    std::string report(buf, len);
-    free(buf);
+    std::string report = report_text([&](FILE *f) {
+      fprintf(f, "CO-SIMULATION DIVERGENCE in %s (line-rate RTL vs C model, --detector=line-both)\n", what);
+      fprintf(f, "  RTL clock cycle: %" PRIu64 "; compared so far: %" PRIu64 " entry write-backs, %" PRIu64
+                 " races, %" PRIu64 " kernel boundaries\n",
+              rc, writes_, races_, clears_);
+      if (cref && cref->ev.type <= SCORD_EV_KERNEL && cref->cycle) {
+        fprintf(f, "  C model event: simulated cycle %" PRIu64 ": ", cref->cycle);
+        scord_event_write(f, &cref->ev);
+      }
+      if (cref && cref->stream_line)
+        fprintf(f, "  vector line: %" PRIu64 " of the detector stream (scord-sim --dump-vectors FILE, same options)\n",
+                cref->stream_line);
+      fprintf(f, "  C model: %s\n", cmodel.c_str());
+      fprintf(f, "  RTL:     %s\n", rtl.c_str());
+      if (const Waveform *w = rtl_->waveform())
+        fprintf(f, "  waveform: %s (flushed; RTL cycle %" PRIu64 " is at %" PRIu64 " ns)", w->path().c_str(), rc, rc);
+      else
+        fprintf(f, "  waveform: none (rerun with --trace FILE.vcd)");
+    });
+    if (report.empty()) report = std::string("CO-SIMULATION DIVERGENCE in ") + what + " (no memory for the report)";
     throw SimError(kExitModel, report);
   }
 

@@ -290,9 +290,7 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
   // One clock cycle; returns whether an input beat was accepted.
   bool step() {
     if (wave_) wave_->start(m_.get());
-    if (sim_stop_requested())
-      throw SimError(kExitInterrupted, "interrupted at RTL cycle " + std::to_string(now_) +
-                                           (wave_ ? "; waveform flushed to " + wave_->path() : std::string()));
+    stop_if_requested(now_, wave_.get());
     Vscord_detector *t = m_.get();
     mem_->drive(t, now_, true);
     t->race_ready_i = 1;
@@ -518,30 +516,26 @@ class BothEngine final : public DetectorEngine, public RtlSink {
   // (exit 1); the run closes the waveform before the report is printed.
   [[noreturn]] void diverge(const char *what, const EvCtx *cref, const EvCtx *crtl, uint64_t rc,
                             const std::string &cmodel, const std::string &rtl) {
-    char *buf = nullptr;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f) throw SimError(kExitModel, std::string("CO-SIMULATION DIVERGENCE in ") + what + " (no memory for the report)");
-    fprintf(f, "CO-SIMULATION DIVERGENCE in %s (RTL vs C model, --detector=both)\n", what);
-    fprintf(f, "  RTL clock cycle: %" PRIu64 "; compared so far: %" PRIu64 " metadata writes, %" PRIu64
-               " races, %" PRIu64 " access lanes\n",
-            rc, writes_, races_, compared_lanes_);
-    print_ctx(f, "C model", cref, opts_.source);
-    if (crtl && (!cref || memcmp(&crtl->ev, &cref->ev, sizeof crtl->ev) != 0 || crtl->lane != cref->lane))
-      print_ctx(f, "RTL", crtl, opts_.source);
-    fprintf(f, "  C model output: %s\n", cmodel.c_str());
-    fprintf(f, "  RTL output:     %s\n", rtl.c_str());
-    if (pend_)
-      fprintf(f, "  (a later lane, %s at RTL cycle %" PRIu64 ", also differs: C model %s; RTL %s)\n",
-              pend_ctx_.ev.type <= SCORD_EV_ATOM ? scord_kind_name[pend_ctx_.ev.type] : "event", pend_rc_,
-              pend_c_.c_str(), pend_rtl_.c_str());
-    if (const Waveform *w = rtl_->waveform())
-      fprintf(f, "  waveform: %s (flushed; RTL cycle %" PRIu64 " is at %" PRIu64 " ns)", w->path().c_str(), rc, rc);
-    else
-      fprintf(f, "  waveform: none (rerun with --trace FILE.vcd)");
-    fclose(f);
-    std::string report(buf, len);
-    free(buf);
+    std::string report = report_text([&](FILE *f) {
+      fprintf(f, "CO-SIMULATION DIVERGENCE in %s (RTL vs C model, --detector=both)\n", what);
+      fprintf(f, "  RTL clock cycle: %" PRIu64 "; compared so far: %" PRIu64 " metadata writes, %" PRIu64
+                 " races, %" PRIu64 " access lanes\n",
+              rc, writes_, races_, compared_lanes_);
+      print_ctx(f, "C model", cref, opts_.source);
+      if (crtl && (!cref || memcmp(&crtl->ev, &cref->ev, sizeof crtl->ev) != 0 || crtl->lane != cref->lane))
+        print_ctx(f, "RTL", crtl, opts_.source);
+      fprintf(f, "  C model output: %s\n", cmodel.c_str());
+      fprintf(f, "  RTL output:     %s\n", rtl.c_str());
+      if (pend_)
+        fprintf(f, "  (a later lane, %s at RTL cycle %" PRIu64 ", also differs: C model %s; RTL %s)\n",
+                pend_ctx_.ev.type <= SCORD_EV_ATOM ? scord_kind_name[pend_ctx_.ev.type] : "event", pend_rc_,
+                pend_c_.c_str(), pend_rtl_.c_str());
+      if (const Waveform *w = rtl_->waveform())
+        fprintf(f, "  waveform: %s (flushed; RTL cycle %" PRIu64 " is at %" PRIu64 " ns)", w->path().c_str(), rc, rc);
+      else
+        fprintf(f, "  waveform: none (rerun with --trace FILE.vcd)");
+    });
+    if (report.empty()) report = std::string("CO-SIMULATION DIVERGENCE in ") + what + " (no memory for the report)";
     throw SimError(kExitModel, report);
   }
 

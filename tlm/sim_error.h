@@ -9,6 +9,8 @@
 // stop cleanly (each quantum of an SM, each clock of an RTL engine) and throws
 // SimError(kExitInterrupted, ...).
 #pragma once
+#include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -20,6 +22,21 @@ struct SimError : std::runtime_error {
   int status;  // the program's exit status
   SimError(int s, const std::string &report) : std::runtime_error(report), status(s) {}
 };
+
+// A multi-line report written with stdio by write(FILE *) (which may call scord_event_write
+// and the like), as a string for a SimError; "" when no memory stream can be opened.
+template <class Fn>
+std::string report_text(Fn &&write) {
+  char *buf = nullptr;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) return std::string();
+  write(f);
+  fclose(f);
+  std::string s(buf, len);
+  free(buf);
+  return s;
+}
 
 // Async-signal-safe: sets the flag simulation code polls.
 void sim_request_stop();

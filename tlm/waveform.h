@@ -84,4 +84,12 @@ class Waveform {
 #endif
 };
 
+// An RTL engine's check at every clock: throws SimError(kExitInterrupted) naming the cycle and
+// the waveform (w may be null) when the program asked to stop (sim_error.h).
+inline void stop_if_requested(uint64_t rtl_cycle, const Waveform *w) {
+  if (!sim_stop_requested()) return;
+  throw SimError(kExitInterrupted, "interrupted at RTL cycle " + std::to_string(rtl_cycle) +
+                                       (w ? "; waveform flushed to " + w->path() : std::string()));
+}
+
 }  // namespace
