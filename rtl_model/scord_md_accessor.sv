@@ -73,21 +73,26 @@ module scord_md_accessor #(
   logic [Depth-1:0]    s_fwd_d, s_fwd_q;       // entry comes from res[s_src]
   logic [Depth-1:0]    s_young_d, s_young_q;   // youngest in-flight item of its index
   logic [Depth-1:0]    s_exec_d, s_exec_q;     // popped, not yet completed
-  logic [Depth*PB-1:0] s_src_d, s_src_q;
-  logic [Depth*IB-1:0] s_index_d, s_index_q;
-  logic [Depth*PW-1:0] s_pay_d, s_pay_q;
-  logic [Depth*64-1:0] res_d, res_q;           // write-back value of each slot's last item
+  // Per-slot data: memories written at one slot per cycle (the tail at issue, the completing
+  // slot at completion), read at the head, the completing slot and the forwarding source.
+  // Unpacked arrays indexed once per port: one write and a few read muxes in hardware, and a
+  // simulator touches one word per access instead of copying every slot each cycle.  s_index
+  // is also compared in every slot (the CAM of the match below).
+  logic [PB-1:0]       s_src_q [Depth];
+  logic [IB-1:0]       s_index_q [Depth];
+  logic [PW-1:0]       s_pay_q [Depth];
+  logic [63:0]         res_q [Depth];          // write-back value of each slot's last item
   logic [PB-1:0]       head_d, head_q, tail_d, tail_q, cpl_d, cpl_q;
   logic [CB-1:0]       cnt_d, cnt_q;               // allocated slots
   logic [CB-1:0]       ecnt_d, ecnt_q;             // popped, not completed
   logic [WCB-1:0]      emd_d, emd_q;               // of those, items with an entry
 
-  logic [Depth*64-1:0] rdq_d, rdq_q;           // read data in arrival order
+  logic [63:0]         rdq_q [Depth];          // read data in arrival order
   logic [PB-1:0]       rdq_rd_d, rdq_rd_q, rdq_wr_d, rdq_wr_q;
   logic [CB-1:0]       rdq_cnt_d, rdq_cnt_q;
 
-  logic [WqDepth*IB-1:0] wq_index_d, wq_index_q;
-  logic [WqDepth*64-1:0] wq_data_d, wq_data_q;
+  logic [IB-1:0]         wq_index_q [WqDepth];
+  logic [63:0]           wq_data_q [WqDepth];
   logic [WB-1:0]         wq_rd_d, wq_rd_q, wq_wr_d, wq_wr_q;
   logic [WCB-1:0]        wq_cnt_d, wq_cnt_q;
 
@@ -118,8 +123,8 @@ module scord_md_accessor #(
     wq_inc = p32[WB-1:0];
   endfunction
 
-  // Storage is read and written through loops of constant selects (one compare per
-  // slot) rather than variable part-selects, which Yosys turns into wide shifters.
+  // Storage is unpacked arrays indexed by a pointer (a memory read or write), never a variable
+  // part-select of a packed vector, which Yosys turns into wide shifters.
 
   // ---- Issue -------------------------------------------------------------------------
   logic [Depth-1:0] match;
@@ -129,8 +134,7 @@ module scord_md_accessor #(
     match = '0;
     src = '0;
     for (int s = 0; s < Depth; s++) begin
-      match[s] = s_valid_q[s] && s_md_q[s] && s_young_q[s] &&
-                 (s_index_q[s*IB +: IB] == req_index_i);
+      match[s] = s_valid_q[s] && s_md_q[s] && s_young_q[s] && (s_index_q[s] == req_index_i);
       if (match[s]) src = s[PB-1:0];   // at most one youngest per index
     end
   end
@@ -151,43 +155,23 @@ module scord_md_accessor #(
   logic [IB-1:0]    cpl_index, wq_head_index;
   logic [63:0]      fwd_data, rd_data, wq_head_data;
   logic             head_fwd, head_v, src_busy, cpl_md, pop;
+  // Pointers stay below Depth / WqDepth (inc_ptr, wq_inc), so every index is in range.
+  logic [Depth-1:0] head_oh, cpl_oh, tail_oh;   // the pointers' slots, one-hot
+  assign head_oh = Depth'(1) << head_q;
+  assign cpl_oh  = Depth'(1) << cpl_q;
+  assign tail_oh = Depth'(1) << tail_q;
   always_comb begin
-    head_src = '0;
-    head_fwd = 1'b0;
-    head_md_o = 1'b0;
-    head_payload_o = '0;
-    cpl_index = '0;
-    cpl_md = 1'b0;
-    fwd_data = '0;
-    rd_data = '0;
-    src_busy = 1'b0;
-    for (int s = 0; s < Depth; s++) begin
-      if (head_q == s[PB-1:0]) begin
-        head_src = s_src_q[s*PB +: PB];
-        head_fwd = s_fwd_q[s];
-        head_md_o = s_md_q[s];
-        head_payload_o = s_pay_q[s*PW +: PW];
-      end
-      if (cpl_q == s[PB-1:0]) begin
-        cpl_index = s_index_q[s*IB +: IB];
-        cpl_md = s_md_q[s];
-      end
-      if (rdq_rd_q == s[PB-1:0]) rd_data = rdq_q[s*64 +: 64];
-    end
-    for (int s = 0; s < Depth; s++) begin
-      if (head_src == s[PB-1:0]) begin
-        fwd_data = res_q[s*64 +: 64];
-        src_busy = s_exec_q[s];   // the source is still in the execute pipeline
-      end
-    end
-    wq_head_index = '0;
-    wq_head_data  = '0;
-    for (int w = 0; w < WqDepth; w++) begin
-      if (wq_rd_q == w[WB-1:0]) begin
-        wq_head_index = wq_index_q[w*IB +: IB];
-        wq_head_data  = wq_data_q[w*64 +: 64];
-      end
-    end
+    head_src       = s_src_q[head_q];
+    head_fwd       = s_fwd_q[head_q];
+    head_md_o      = s_md_q[head_q];
+    head_payload_o = s_pay_q[head_q];
+    cpl_index      = s_index_q[cpl_q];
+    cpl_md         = s_md_q[cpl_q];
+    rd_data        = rdq_q[rdq_rd_q];
+    fwd_data       = res_q[head_src];
+    src_busy       = s_exec_q[head_src];   // the source is still in the execute pipeline
+    wq_head_index  = wq_index_q[wq_rd_q];
+    wq_head_data   = wq_data_q[wq_rd_q];
   end
   // An item not yet popped is at the head; an item with an entry needs its data (read back,
   // or its source completed) and a write-queue slot reserved for its completion.
@@ -214,22 +198,15 @@ module scord_md_accessor #(
     s_fwd_d   = s_fwd_q;
     s_young_d = s_young_q;
     s_exec_d  = s_exec_q;
-    s_src_d   = s_src_q;
-    s_index_d = s_index_q;
-    s_pay_d   = s_pay_q;
-    res_d     = res_q;
     head_d    = head_q;
     tail_d    = tail_q;
     cpl_d     = cpl_q;
     cnt_d     = cnt_q;
     ecnt_d    = ecnt_q;
     emd_d     = emd_q;
-    rdq_d     = rdq_q;
     rdq_rd_d  = rdq_rd_q;
     rdq_wr_d  = rdq_wr_q;
     rdq_cnt_d = rdq_cnt_q;
-    wq_index_d = wq_index_q;
-    wq_data_d  = wq_data_q;
     wq_rd_d    = wq_rd_q;
     wq_wr_d    = wq_wr_q;
     wq_cnt_d   = wq_cnt_q;
@@ -244,29 +221,21 @@ module scord_md_accessor #(
     sweep_d    = sweep_q;
     wq_pop     = 1'b0;
 
-    for (int s = 0; s < Depth; s++) begin
-      // Execute: the head enters the pipeline; at completion the slot is freed and its new
-      // entry kept for forwarding (and written back).
-      if (pop && (head_q == s[PB-1:0])) s_exec_d[s] = 1'b1;
-      if (cpl_valid_i && (cpl_q == s[PB-1:0])) begin
-        s_valid_d[s] = 1'b0;
-        s_exec_d[s] = 1'b0;
-        if (cpl_md) res_d[s*64 +: 64] = cpl_wdata_i;
-      end
-      // Issue: a new item takes the tail slot.
-      if (issue && (tail_q == s[PB-1:0])) begin
-        s_valid_d[s] = 1'b1;
-        s_md_d[s]    = req_md_i;
-        s_fwd_d[s]   = req_md_i && any_match;
-        s_young_d[s] = req_md_i;
-        s_src_d[s*PB +: PB] = src;
-        s_index_d[s*IB +: IB] = req_index_i;
-        s_pay_d[s*PW +: PW] = req_payload_i;
-      end
-      // The older item of the same index is no longer the youngest.
-      if (issue && req_md_i && match[s]) s_young_d[s] = 1'b0;
-      // Read data arrives in request order.
-      if (rdq_push && (rdq_wr_q == s[PB-1:0])) rdq_d[s*64 +: 64] = mem_resp_rdata_i;
+    // Per-slot flags as one-hot masks, in this order: execute (the head enters the pipeline),
+    // completion (the slot is freed; its new entry was kept in res for forwarding and goes
+    // to the write queue), issue (a new item takes the tail slot), and the older item of the
+    // same index is no longer the youngest.
+    if (pop) s_exec_d = s_exec_d | head_oh;
+    if (cpl_valid_i) begin
+      s_valid_d = s_valid_d & ~cpl_oh;
+      s_exec_d  = s_exec_d & ~cpl_oh;
+    end
+    if (issue) begin
+      s_valid_d = s_valid_d | tail_oh;
+      s_md_d    = (s_md_d & ~tail_oh) | (req_md_i ? tail_oh : '0);
+      s_fwd_d   = (s_fwd_d & ~tail_oh) | ((req_md_i && any_match) ? tail_oh : '0);
+      s_young_d = (s_young_d & ~tail_oh) | (req_md_i ? tail_oh : '0);
+      if (req_md_i) s_young_d = s_young_d & ~match;
     end
     if (pop) head_d = inc_ptr(head_q);
     if (issue) tail_d = inc_ptr(tail_q);
@@ -283,12 +252,6 @@ module scord_md_accessor #(
     if (rdq_push && !rdq_pop) rdq_cnt_d = rdq_cnt_q + CB'(1);
     if (rdq_pop && !rdq_push) rdq_cnt_d = rdq_cnt_q - CB'(1);
 
-    for (int w = 0; w < WqDepth; w++) begin
-      if (wq_push && (wq_wr_q == w[WB-1:0])) begin
-        wq_index_d[w*IB +: IB] = cpl_index;
-        wq_data_d[w*64 +: 64] = cpl_wdata_i;
-      end
-    end
     if (wq_push) wq_wr_d = wq_inc(wq_wr_q);
 
     // Request slot: clear/sweep alone; else the oldest write-back and/or a new read.
@@ -341,8 +304,6 @@ module scord_md_accessor #(
       s_fwd_q      <= '0;
       s_young_q    <= '0;
       s_exec_q     <= '0;
-      s_src_q      <= '0;
-      s_index_q    <= '0;
       head_q       <= '0;
       tail_q       <= '0;
       cpl_q        <= '0;
@@ -352,8 +313,6 @@ module scord_md_accessor #(
       rdq_rd_q     <= '0;
       rdq_wr_q     <= '0;
       rdq_cnt_q    <= '0;
-      wq_index_q   <= '0;
-      wq_data_q    <= '0;
       wq_rd_q      <= '0;
       wq_wr_q      <= '0;
       wq_cnt_q     <= '0;
@@ -372,8 +331,6 @@ module scord_md_accessor #(
       s_fwd_q      <= s_fwd_d;
       s_young_q    <= s_young_d;
       s_exec_q     <= s_exec_d;
-      s_src_q      <= s_src_d;
-      s_index_q    <= s_index_d;
       head_q       <= head_d;
       tail_q       <= tail_d;
       cpl_q        <= cpl_d;
@@ -383,8 +340,6 @@ module scord_md_accessor #(
       rdq_rd_q     <= rdq_rd_d;
       rdq_wr_q     <= rdq_wr_d;
       rdq_cnt_q    <= rdq_cnt_d;
-      wq_index_q   <= wq_index_d;
-      wq_data_q    <= wq_data_d;
       wq_rd_q      <= wq_rd_d;
       wq_wr_q      <= wq_wr_d;
       wq_cnt_q     <= wq_cnt_d;
@@ -400,11 +355,20 @@ module scord_md_accessor #(
     end
   end
 
-  // Data storage: not reset; read only under the valid bits / counters above.
+  // Data storage: not reset; read only under the valid bits / counters above.  One write per
+  // memory per cycle, at the pointer the state above advances in the same cycle.
   always_ff @(posedge clk_i) begin
-    s_pay_q <= s_pay_d;
-    res_q   <= res_d;
-    rdq_q   <= rdq_d;
+    if (issue) begin
+      s_src_q[tail_q]   <= src;
+      s_index_q[tail_q] <= req_index_i;
+      s_pay_q[tail_q]   <= req_payload_i;
+    end
+    if (cpl_valid_i && cpl_md) res_q[cpl_q] <= cpl_wdata_i;
+    if (rdq_push) rdq_q[rdq_wr_q] <= mem_resp_rdata_i;
+    if (wq_push) begin
+      wq_index_q[wq_wr_q] <= cpl_index;
+      wq_data_q[wq_wr_q]  <= cpl_wdata_i;
+    end
   end
 
   // ---- Assertions (simulation only: Verilator and Icarus; Yosys defines SYNTHESIS) --------

@@ -8,6 +8,12 @@
 // (the beat with its warp's lock-table row) and the one-entry packet register; a beat right
 // behind a fence or lock atomic of the same warp, or behind a CTA start or kernel, waits one
 // cycle (the row it reads is being written).  bar/cta/kernel beats produce no packet.
+//
+// Storage: the lock tables are one WarpsPerSm-row array (one row per warp, a register file
+// with one write port and one asynchronous read port, read in T0 into T1's row register and
+// written by T1), plus one live flop per warp: a CTA start or a kernel clears rows by clearing
+// live bits, so no cycle touches more than one row.  Not a synchronous SRAM: its read would
+// add the row mux to T1's path (tried: 231.6 MHz against 320 in OSU 0.18 um, docs/rtl.md).
 module scord_sm_tracker #(
   parameter int NumSms        = scord_pkg::NumSms,
   parameter int CtasPerSm     = scord_pkg::CtasPerSm,
@@ -82,46 +88,55 @@ module scord_sm_tracker #(
   localparam int RowAW    = LockEntries * HashBits;
 
   // ---- State -------------------------------------------------------------------------
-  // Lock tables, flattened: warp w entry e at index w*LockEntries+e, oldest first; the
-  // valid entries of a warp are always contiguous from entry 0.
-  logic [WarpsPerSm*LeW-1:0]   lt_valid_d, lt_valid_q;
-  logic [WarpsPerSm*LeW-1:0]   lt_active_d, lt_active_q;
-  logic [WarpsPerSm*LeW-1:0]   lt_dev_d, lt_dev_q;      // 1 = device scope
-  logic [WarpsPerSm*RowAW-1:0] lt_a_d, lt_a_q;          // lock-word hash
+  // Lock tables: one memory row per warp, {valid, active, dev, hash} with entry e of each at
+  // bit e (hash at e*HashBits), oldest first; a row's valid entries are always contiguous
+  // from entry 0.  A row whose live bit is clear reads as empty.
+  localparam int RowW = 3 * LeW + RowAW;
+  logic [WarpsPerSm-1:0]       lt_live_d, lt_live_q;
+  logic                        lt_we;
+  logic [RowW-1:0]             lt_mem_q [WarpsPerSm];   // no reset: read under lt_live_q
   logic [CtasPerSm*BarrierIdBits-1:0] bar_d, bar_q;     // barrier counter per CTA slot
   logic [BloomW-1:0]           bloom_d, bloom_q;        // bloom of the current instruction
 
   logic                     pkt_valid_d, pkt_valid_q;
-  logic [1:0]               pkt_type_d, pkt_type_q;
-  logic [CtaBits-1:0]       pkt_cta_d, pkt_cta_q;
-  logic [WarpIdBits-1:0]    pkt_warp_d, pkt_warp_q;
-  logic [BlockIdBits-1:0]   pkt_block_d, pkt_block_q;
-  logic [BarrierIdBits-1:0] pkt_barrier_d, pkt_barrier_q;
-  logic [BloomW-1:0]        pkt_bloom_d, pkt_bloom_q;
-  logic [1:0]               pkt_kind_d, pkt_kind_q;
-  logic                     pkt_strong_d, pkt_strong_q;
-  logic                     pkt_atom_blk_d, pkt_atom_blk_q;
-  logic                     pkt_fence_dev_d, pkt_fence_dev_q;
-  logic [AddrBits-1:0]      pkt_addr_d, pkt_addr_q;
-  logic [PcBits-1:0]        pkt_pc_d, pkt_pc_q;
+  logic [1:0]               pkt_type_q;
+  logic [CtaBits-1:0]       pkt_cta_q;
+  logic [WarpIdBits-1:0]    pkt_warp_q;
+  logic [BlockIdBits-1:0]   pkt_block_q;
+  logic [BarrierIdBits-1:0] pkt_barrier_q;
+  logic [BloomW-1:0]        pkt_bloom_q;
+  logic [1:0]               pkt_kind_q;
+  logic                     pkt_strong_q;
+  logic                     pkt_atom_blk_q;
+  logic                     pkt_fence_dev_q;
+  logic [AddrBits-1:0]      pkt_addr_q;
+  logic [PcBits-1:0]        pkt_pc_q;
 
   // ---- T0: the beat in a spill register; T1: the beat with its warp's lock-table row -----
   // Two stages instead of one combinational beat: T0 reads the warp's row (a WarpsPerSm:1
   // mux) into T1; T1 computes the bloom and the row update and loads the packet register.
   // A beat that would read a row T1 is changing this cycle waits one cycle (hazard): the
   // same warp after a fence or lock atomic, any beat after a CTA start or kernel.
-  localparam int EvW = 3 + 1 + CtaBits + 3 * WarpIdBits + 1 + 2 + 4 + 4 + 96 + AddrBits + PcBits;
+  // The beat is stored with its lock decode (acquire, release) instead of the atomic's op and
+  // three 32-bit operands: 2 bits per slot instead of 104.
+  localparam int EvW = 3 + 1 + CtaBits + 3 * WarpIdBits + 1 + 2 + 1 + 2 + AddrBits + PcBits;
   logic [EvW-1:0] ev_pay, b_pay, t1_pay_q;
   logic           b_valid, b_take, t1_valid_q, t1_go, t1_free, t1_mod, hazard;
   logic [2:0]     b_type;
   logic [WarpIdBits-1:0] b_warp;
-  logic [LeW-1:0]   t1_row_v_q, t1_row_act_q, t1_row_dev_q, b_row_v, b_row_act, b_row_dev;
-  logic [RowAW-1:0] t1_row_a_q, b_row_a;
+  logic [LeW-1:0]   b_row_v, b_row_act, b_row_dev;   // T1's row, by field
+  logic [RowAW-1:0] b_row_a;
   logic [31:0]      bwarp32;
 
+  // Section 3: an acquire is a cas 0 -> 1 that returned 0; a release an exch writing 0.
+  logic ev_acq, ev_rel;
+  assign ev_acq = (ev_type_i == scord_pkg::EvAtom) && (ev_op_i == scord_pkg::OpCas) &&
+                  ev_has_cmp_i && (ev_cmp_i == 32'd0) && ev_has_val_i && (ev_val_i == 32'd1) &&
+                  ev_has_old_i && (ev_old_i == 32'd0);
+  assign ev_rel = (ev_type_i == scord_pkg::EvAtom) && (ev_op_i == scord_pkg::OpExch) &&
+                  ev_has_val_i && (ev_val_i == 32'd0);
   assign ev_pay = {ev_type_i, ev_first_i, ev_cta_i, ev_warp_i, ev_first_warp_i, ev_warps_i,
-                   ev_scope_i, ev_op_i, ev_volatile_i, ev_has_cmp_i, ev_has_val_i, ev_has_old_i,
-                   ev_cmp_i, ev_val_i, ev_old_i, ev_addr_i, ev_pc_i};
+                   ev_scope_i, ev_volatile_i, ev_acq, ev_rel, ev_addr_i, ev_pc_i};
   scord_spill_reg #(.Width(EvW)) u_ev_reg (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -134,55 +149,43 @@ module scord_sm_tracker #(
   );
   // The T0 beat, by field; the lock-table decode is done here and registered into T1 so the
   // hazard test (and the T1 rules) start from flops.
-  logic                  b_first, b_volatile, b_has_cmp, b_has_val, b_has_old;
+  logic                  b_first, b_volatile;
   logic [CtaBits-1:0]    b_cta;
   logic [WarpIdBits-1:0] b_first_warp;
   logic [WarpIdBits:0]   b_warps;
   logic [1:0]            b_scope;
-  logic [3:0]            b_op;
-  logic [31:0]           b_cmp, b_val, b_old;
   logic [AddrBits-1:0]   b_addr;
   logic [PcBits-1:0]     b_pc;
   logic                  b_acq, b_rel, b_mod, b_glob;
-  logic                  t1_acq_q, t1_rel_q, t1_mod_q, t1_glob_q;
-  assign {b_type, b_first, b_cta, b_warp, b_first_warp, b_warps, b_scope, b_op, b_volatile,
-          b_has_cmp, b_has_val, b_has_old, b_cmp, b_val, b_old, b_addr, b_pc} = b_pay;
-  // Section 3: an acquire is a cas 0 -> 1 that returned 0; a release an exch writing 0.
-  assign b_acq  = (b_type == scord_pkg::EvAtom) && (b_op == scord_pkg::OpCas) && b_has_cmp &&
-                  (b_cmp == 32'd0) && b_has_val && (b_val == 32'd1) && b_has_old &&
-                  (b_old == 32'd0);
-  assign b_rel  = (b_type == scord_pkg::EvAtom) && (b_op == scord_pkg::OpExch) && b_has_val &&
-                  (b_val == 32'd0);
+  logic                  t1_mod_q, t1_glob_q;
+  assign {b_type, b_first, b_cta, b_warp, b_first_warp, b_warps, b_scope, b_volatile, b_acq,
+          b_rel, b_addr, b_pc} = b_pay;
   assign b_glob = (b_type == scord_pkg::EvCta) || (b_type == scord_pkg::EvKernel);
   assign b_mod  = (b_type == scord_pkg::EvFence) || b_acq || b_rel || b_glob;
+  // T0 reads the warp's row (one array read) and its live bit into T1's row register.
+  logic [RowW-1:0] b_row, t1_row_q;
   always_comb begin
     bwarp32 = '0;
     bwarp32[WarpIdBits-1:0] = b_warp;
-    b_row_v = '0;
-    b_row_act = '0;
-    b_row_dev = '0;
-    b_row_a = '0;
-    if (bwarp32 < WarpsPerSm) begin
-      b_row_v   = lt_valid_q[b_warp * LeW +: LeW];
-      b_row_act = lt_active_q[b_warp * LeW +: LeW];
-      b_row_dev = lt_dev_q[b_warp * LeW +: LeW];
-      b_row_a   = lt_a_q[b_warp * RowAW +: RowAW];
-    end
+    b_row = '0;
+    if ((bwarp32 < WarpsPerSm) && lt_live_q[b_warp]) b_row = lt_mem_q[b_warp];
   end
+  always_ff @(posedge clk_i) begin
+    if (lt_we) lt_mem_q[e_warp] <= {nrow_v, nrow_act, nrow_dev, nrow_a};
+  end
+  assign {b_row_v, b_row_act, b_row_dev, b_row_a} = t1_row_q;
 
   // The T1 beat, by field (the names the rules below use).
   logic [2:0]               e_type;
-  logic                     e_first, e_volatile, e_has_cmp, e_has_val, e_has_old;
+  logic                     e_first, e_volatile, e_acq, e_rel;
   logic [CtaBits-1:0]       e_cta;
   logic [WarpIdBits-1:0]    e_warp, e_first_warp;
   logic [WarpIdBits:0]      e_warps;
   logic [1:0]               e_scope;
-  logic [3:0]               e_op;
-  logic [31:0]              e_cmp, e_val, e_old;
   logic [AddrBits-1:0]      e_addr;
   logic [PcBits-1:0]        e_pc;
-  assign {e_type, e_first, e_cta, e_warp, e_first_warp, e_warps, e_scope, e_op, e_volatile,
-          e_has_cmp, e_has_val, e_has_old, e_cmp, e_val, e_old, e_addr, e_pc} = t1_pay_q;
+  assign {e_type, e_first, e_cta, e_warp, e_first_warp, e_warps, e_scope, e_volatile, e_acq,
+          e_rel, e_addr, e_pc} = t1_pay_q;
 
   assign t1_mod  = t1_valid_q && t1_mod_q;
   assign hazard  = t1_mod && (t1_glob_q || (e_warp == b_warp));
@@ -198,12 +201,7 @@ module scord_sm_tracker #(
   always_ff @(posedge clk_i) begin
     if (b_take) begin
       t1_pay_q     <= b_pay;
-      t1_row_v_q   <= b_row_v;
-      t1_row_act_q <= b_row_act;
-      t1_row_dev_q <= b_row_dev;
-      t1_row_a_q   <= b_row_a;
-      t1_acq_q     <= b_acq;
-      t1_rel_q     <= b_rel;
+      t1_row_q     <= b_row;
       t1_mod_q     <= b_mod;
       t1_glob_q    <= b_glob;
     end
@@ -223,9 +221,10 @@ module scord_sm_tracker #(
   assign has_pkt   = is_access || is_fence;
   assign dev_scope = (e_scope != scord_pkg::ScopeCta);
 
-  // Section 3 (decoded in T0): lk_acquire = cas 0 -> 1 that returned 0; lk_release = exch 0.
-  assign lk_acquire = t1_acq_q;
-  assign lk_release = t1_rel_q;
+  // Section 3 (decoded at the input): lk_acquire = cas 0 -> 1 that returned 0; lk_release =
+  // exch 0.
+  assign lk_acquire = e_acq;
+  assign lk_release = e_rel;
   assign a_hash  = e_addr[2 +: HashBits];  // (lockaddr >> 2) mod 2^(2k)
 
   // BlockID = sm * CtasPerSm + cta (section 2).
@@ -242,6 +241,15 @@ module scord_sm_tracker #(
     blk32 = SmId * CtasPerSm + cta32;
     blk1_32 = blk32 + 32'd1;
   end
+  // The warps of a starting CTA, [first, last), as a mask: (2^last - 1) & ~(2^first - 1), one
+  // bit wider than the table so last = WarpsPerSm fits (a shift past the width gives 0).
+  logic [WarpsPerSm:0]   cta_hi, cta_lo;
+  logic [WarpsPerSm-1:0] cta_warps;
+  always_comb begin
+    cta_hi = ((WarpsPerSm+1)'(1) << last32) - 1'b1;
+    cta_lo = ((WarpsPerSm+1)'(1) << first32) - 1'b1;
+    cta_warps = cta_hi[WarpsPerSm-1:0] & ~cta_lo[WarpsPerSm-1:0];
+  end
   assign blk_id = blk32[BlockIdBits-1:0];
 
   // ---- Current row (the beat's warp), read in T0 into the T1 registers ------------------
@@ -249,10 +257,10 @@ module scord_sm_tracker #(
   logic [RowAW-1:0] row_a;
   logic             warp_ok;
   assign warp_ok = (warp32 < WarpsPerSm);
-  assign row_v   = t1_row_v_q;
-  assign row_act = t1_row_act_q;
-  assign row_dev = t1_row_dev_q;
-  assign row_a   = t1_row_a_q;
+  assign row_v   = b_row_v;
+  assign row_act = b_row_act;
+  assign row_dev = b_row_dev;
+  assign row_a   = b_row_a;
 
   // Bloom of the warp's valid and active locks (section 3, scope inclusion): a block
   // entry sets h = a ^ (BlockID+1), a device entry sets both h and a.
@@ -354,53 +362,21 @@ module scord_sm_tracker #(
 
   // ---- Next state ----------------------------------------------------------------------
   always_comb begin
-    lt_valid_d  = lt_valid_q;
-    lt_active_d = lt_active_q;
-    lt_dev_d    = lt_dev_q;
-    lt_a_d      = lt_a_q;
+    lt_live_d   = lt_live_q;
+    lt_we       = 1'b0;
     bar_d       = bar_q;
     bloom_d     = bloom_q;
 
     pkt_valid_d     = pkt_valid_q && !pkt_ready_i;
-    pkt_type_d      = pkt_type_q;
-    pkt_cta_d       = pkt_cta_q;
-    pkt_warp_d      = pkt_warp_q;
-    pkt_block_d     = pkt_block_q;
-    pkt_barrier_d   = pkt_barrier_q;
-    pkt_bloom_d     = pkt_bloom_q;
-    pkt_kind_d      = pkt_kind_q;
-    pkt_strong_d    = pkt_strong_q;
-    pkt_atom_blk_d  = pkt_atom_blk_q;
-    pkt_fence_dev_d = pkt_fence_dev_q;
-    pkt_addr_d      = pkt_addr_q;
-    pkt_pc_d        = pkt_pc_q;
 
     if (t1_go) begin
-      if (has_pkt) begin
-        pkt_valid_d     = 1'b1;
-        pkt_type_d      = is_fence ? scord_pkg::PktFence : scord_pkg::PktAccess;
-        pkt_cta_d       = e_cta;
-        pkt_warp_d      = e_warp;
-        pkt_block_d     = blk_id;
-        pkt_barrier_d   = bar_q[e_cta * BarrierIdBits +: BarrierIdBits];
-        pkt_bloom_d     = is_access ? lane_bloom : '0;
-        pkt_kind_d      = (e_type == scord_pkg::EvLd) ? scord_pkg::KindLd :
-                          (e_type == scord_pkg::EvSt) ? scord_pkg::KindSt :
-                                                           scord_pkg::KindAtom;
-        pkt_strong_d    = is_access && (e_volatile || (e_type == scord_pkg::EvAtom));
-        pkt_atom_blk_d  = (e_type == scord_pkg::EvAtom) && !dev_scope;
-        pkt_fence_dev_d = is_fence && dev_scope;
-        pkt_addr_d      = e_addr;
-        pkt_pc_d        = e_pc;
-      end
+      if (has_pkt) pkt_valid_d = 1'b1;   // its payload: pkt_load below
       if (is_access && e_first) bloom_d = bloom_now;
 
       // Lock effect of a fence or atomic lane comes after its own packet (section 3).
       if ((is_fence || lk_acquire || lk_release) && warp_ok) begin
-        lt_valid_d[e_warp * LeW +: LeW]    = nrow_v;
-        lt_active_d[e_warp * LeW +: LeW]   = nrow_act;
-        lt_dev_d[e_warp * LeW +: LeW]      = nrow_dev;
-        lt_a_d[e_warp * RowAW +: RowAW]    = nrow_a;
+        lt_we = 1'b1;
+        lt_live_d[e_warp] = 1'b1;
       end
 
       if (e_type == scord_pkg::EvBar) begin
@@ -410,22 +386,12 @@ module scord_sm_tracker #(
 
       if (e_type == scord_pkg::EvCta) begin
         // A new CTA's warps start with empty lock tables; counters carry on.
-        for (int w = 0; w < WarpsPerSm; w++) begin
-          if ((w >= first32) && (w < last32)) begin
-            lt_valid_d[w*LeW +: LeW]  = '0;
-            lt_active_d[w*LeW +: LeW] = '0;
-            lt_dev_d[w*LeW +: LeW]    = '0;
-            lt_a_d[w*RowAW +: RowAW]  = '0;
-          end
-        end
+        lt_live_d = lt_live_q & ~cta_warps;
       end
 
       if (e_type == scord_pkg::EvKernel) begin
         // Section 7: lock tables and barrier counters back to reset.
-        lt_valid_d  = '0;
-        lt_active_d = '0;
-        lt_dev_d    = '0;
-        lt_a_d      = '0;
+        lt_live_d   = '0;
         bar_d       = '0;
       end
     end
@@ -433,45 +399,36 @@ module scord_sm_tracker #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      lt_valid_q      <= '0;
-      lt_active_q     <= '0;
-      lt_dev_q        <= '0;
-      lt_a_q          <= '0;
+      lt_live_q       <= '0;
       bar_q           <= '0;
       bloom_q         <= '0;
       pkt_valid_q     <= 1'b0;
-      pkt_type_q      <= '0;
-      pkt_cta_q       <= '0;
-      pkt_warp_q      <= '0;
-      pkt_block_q     <= '0;
-      pkt_barrier_q   <= '0;
-      pkt_bloom_q     <= '0;
-      pkt_kind_q      <= '0;
-      pkt_strong_q    <= 1'b0;
-      pkt_atom_blk_q  <= 1'b0;
-      pkt_fence_dev_q <= 1'b0;
-      pkt_addr_q      <= '0;
-      pkt_pc_q        <= '0;
     end else begin
-      lt_valid_q      <= lt_valid_d;
-      lt_active_q     <= lt_active_d;
-      lt_dev_q        <= lt_dev_d;
-      lt_a_q          <= lt_a_d;
+      lt_live_q       <= lt_live_d;
       bar_q           <= bar_d;
       bloom_q         <= bloom_d;
       pkt_valid_q     <= pkt_valid_d;
-      pkt_type_q      <= pkt_type_d;
-      pkt_cta_q       <= pkt_cta_d;
-      pkt_warp_q      <= pkt_warp_d;
-      pkt_block_q     <= pkt_block_d;
-      pkt_barrier_q   <= pkt_barrier_d;
-      pkt_bloom_q     <= pkt_bloom_d;
-      pkt_kind_q      <= pkt_kind_d;
-      pkt_strong_q    <= pkt_strong_d;
-      pkt_atom_blk_q  <= pkt_atom_blk_d;
-      pkt_fence_dev_q <= pkt_fence_dev_d;
-      pkt_addr_q      <= pkt_addr_d;
-      pkt_pc_q        <= pkt_pc_d;
+    end
+  end
+  // The packet's payload: no reset (used only under pkt_valid_q), loaded through one enable
+  // when T1 leaves with a packet, so it is computed at the clock edge only.
+  logic pkt_load;
+  assign pkt_load = t1_go && has_pkt;
+  always_ff @(posedge clk_i) begin
+    if (pkt_load) begin
+      pkt_type_q      <= is_fence ? scord_pkg::PktFence : scord_pkg::PktAccess;
+      pkt_cta_q       <= e_cta;
+      pkt_warp_q      <= e_warp;
+      pkt_block_q     <= blk_id;
+      pkt_barrier_q   <= bar_q[e_cta * BarrierIdBits +: BarrierIdBits];
+      pkt_bloom_q     <= is_access ? lane_bloom : '0;
+      pkt_kind_q      <= (e_type == scord_pkg::EvLd) ? scord_pkg::KindLd :
+                         (e_type == scord_pkg::EvSt) ? scord_pkg::KindSt : scord_pkg::KindAtom;
+      pkt_strong_q    <= is_access && (e_volatile || (e_type == scord_pkg::EvAtom));
+      pkt_atom_blk_q  <= (e_type == scord_pkg::EvAtom) && !dev_scope;
+      pkt_fence_dev_q <= is_fence && dev_scope;
+      pkt_addr_q      <= e_addr;
+      pkt_pc_q        <= e_pc;
     end
   end
 
@@ -496,7 +453,7 @@ module scord_sm_tracker #(
   // Bits deliberately unused (kept for readable 32-bit arithmetic).
   logic unused_bits;
   assign unused_bits = ^{blk32, blk1_32, sm32, e_addr[1:0], bwarp32, b_first, b_volatile, b_cta,
-                        b_first_warp, b_warps, b_scope, b_addr, b_pc, e_op, e_has_cmp, e_has_val,
-                        e_has_old, e_cmp, e_val, e_old};
+                        cta_hi[WarpsPerSm], cta_lo[WarpsPerSm],
+                        b_first_warp, b_warps, b_scope, b_addr, b_pc};
 
 endmodule

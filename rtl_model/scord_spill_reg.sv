@@ -15,29 +15,25 @@ module scord_spill_reg #(
   output logic [Width-1:0] data_o
 );
   logic             a_full_d, a_full_q, b_full_d, b_full_q;
-  logic [Width-1:0] a_d, a_q, b_d, b_q;
-  logic             in_fire;
+  logic [Width-1:0] a_q, b_q;
+  logic             in_fire, a_load;
 
   assign ready_o = !b_full_q;
   assign valid_o = a_full_q;
   assign data_o  = a_q;
   assign in_fire = valid_i && !b_full_q;
+  // The output slot frees (and is refilled) when empty or read.
+  assign a_load  = !a_full_q || ready_i;
 
   always_comb begin
     a_full_d = a_full_q;
     b_full_d = b_full_q;
-    a_d = a_q;
-    // The spill slot takes the input whenever it is free (its data are used only under
-    // b_full_q): its 'Width' enables then come from a flop, not from ready_i.
-    b_d = b_full_q ? b_q : data_i;
-    if (!a_full_q || ready_i) begin
-      // The output slot frees: refill it from the spill slot first (older), else the input.
+    if (a_load) begin
+      // Refill from the spill slot first (older), else from the input.
       if (b_full_q) begin
-        a_d = b_q;
         a_full_d = 1'b1;
         b_full_d = 1'b0;
       end else begin
-        a_d = data_i;
         a_full_d = in_fire;
       end
     end else if (in_fire) begin
@@ -55,10 +51,15 @@ module scord_spill_reg #(
     end
   end
 
-  // Payload: no reset (read only under the full bits).
+  // Payload: no reset (read only under the full bits), written through enables rather than a
+  // _d copy: the same flops and muxes, but a simulator evaluates the Width-bit selects once
+  // per edge instead of every time an input changes (issue 14: each SM tracker has one of
+  // these on its 240-bit event channel).  The spill slot takes the input whenever it is free
+  // (its data are used only under b_full_q), so its Width enables come from a flop, not from
+  // ready_i.
   always_ff @(posedge clk_i) begin
-    a_q <= a_d;
-    b_q <= b_d;
+    if (a_load) a_q <= b_full_q ? b_q : data_i;
+    if (!b_full_q) b_q <= data_i;
   end
 
 `ifndef SYNTHESIS
