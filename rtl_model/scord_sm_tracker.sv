@@ -124,8 +124,6 @@ module scord_sm_tracker #(
   logic           b_valid, b_take, t1_valid_q, t1_go, t1_free, t1_mod, hazard;
   logic [2:0]     b_type;
   logic [WarpIdBits-1:0] b_warp;
-  logic [LeW-1:0]   b_row_v, b_row_act, b_row_dev;   // T1's row, by field
-  logic [RowAW-1:0] b_row_a;
   logic [31:0]      bwarp32;
 
   // Section 3: an acquire is a cas 0 -> 1 that returned 0; a release an exch writing 0.
@@ -147,8 +145,8 @@ module scord_sm_tracker #(
     .ready_i(b_take),
     .data_o (b_pay)
   );
-  // The T0 beat, by field; the lock-table decode is done here and registered into T1 so the
-  // hazard test (and the T1 rules) start from flops.
+  // The T0 beat, by field; whether it changes lock-table rows (b_mod, b_glob) is registered
+  // into T1 so the hazard test starts from flops.
   logic                  b_first, b_volatile;
   logic [CtaBits-1:0]    b_cta;
   logic [WarpIdBits-1:0] b_first_warp;
@@ -173,7 +171,6 @@ module scord_sm_tracker #(
   always_ff @(posedge clk_i) begin
     if (lt_we) lt_mem_q[e_warp] <= {nrow_v, nrow_act, nrow_dev, nrow_a};
   end
-  assign {b_row_v, b_row_act, b_row_dev, b_row_a} = t1_row_q;
 
   // The T1 beat, by field (the names the rules below use).
   logic [2:0]               e_type;
@@ -257,10 +254,7 @@ module scord_sm_tracker #(
   logic [RowAW-1:0] row_a;
   logic             warp_ok;
   assign warp_ok = (warp32 < WarpsPerSm);
-  assign row_v   = b_row_v;
-  assign row_act = b_row_act;
-  assign row_dev = b_row_dev;
-  assign row_a   = b_row_a;
+  assign {row_v, row_act, row_dev, row_a} = t1_row_q;
 
   // Bloom of the warp's valid and active locks (section 3, scope inclusion): a block
   // entry sets h = a ^ (BlockID+1), a device entry sets both h and a.
