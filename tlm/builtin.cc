@@ -289,12 +289,12 @@ void build_calib_l2(const SimConfig &c, Workload &w) {
   for (uint64_t p = 0; p <= c.scale; p++)
     for (uint64_t j = 0; j < kChaseL2Lines; j++) b.ld(H + j * c.line_bytes, 1);
 }
-// Each load a new line in the same DRAM bank and a new row (stride channels x row_lines x banks
-// lines): an L2 miss, a row conflict (precharge, activate) every time: a random chase's case.
+// Each load a new line in the same L2 slice, DRAM bank and a new row (stride slices x row_lines
+// x banks lines): an L2 miss, a row conflict (precharge, activate) every time: a random chase's case.
 void build_calib_dram(const SimConfig &c, Workload &w) {
   Kernel &k = new_kernel(w, "calib_dram", 1, 32);
   W b{k, k.ctas[0][0]};
-  const uint64_t stride = c.channels * c.dram_row_lines * c.dram_banks * c.line_bytes;
+  const uint64_t stride = c.channels * c.l2_subparts * c.dram_row_lines * c.dram_banks * c.line_bytes;
   for (uint64_t i = 0; i <= kChaseDram * c.scale; i++) b.ld(H + i * stride, 1);
 }
 // Every warp slot of the GPU (4-warp CTAs): asynchronous 32-lane loads of whole lines.
@@ -302,7 +302,8 @@ uint64_t calib_grid(const SimConfig &c) {
   return c.det.num_sms * std::min<uint64_t>(c.det.ctas_per_sm, c.det.warps_per_sm / 4);
 }
 // Streaming from DRAM: 8 x scale new lines per warp, consecutive lines over all channels
-// (`chan`: only channel 0's lines, consecutive inside it, so its DRAM rows stay open).
+// (`chan`: only channel 0's lines, through both its slices, consecutive inside the channel, so
+// its DRAM rows stay open).
 void build_calib_bw(const SimConfig &c, Workload &w, bool chan) {
   const uint64_t grid = calib_grid(c), nw = grid * 4;
   Kernel &k = new_kernel(w, chan ? "calib_bw_chan" : "calib_bw", grid, 128);
@@ -311,7 +312,9 @@ void build_calib_bw(const SimConfig &c, Workload &w, bool chan) {
       W b{k, k.ctas[cta][wp]};
       for (uint64_t i = 0; i < kStreamLines * c.scale; i++) {
         uint64_t line = i * nw + cta * 4 + wp;
-        b.ld_async(H + line * (chan ? c.channels : 1) * c.line_bytes);
+        // Channel 0's lines are the first l2_subparts of every channels x l2_subparts.
+        const uint64_t a = chan ? (line / c.l2_subparts) * c.channels * c.l2_subparts + line % c.l2_subparts : line;
+        b.ld_async(H + a * c.line_bytes);
       }
     }
 }
@@ -324,12 +327,16 @@ void build_calib_bw_l2(const SimConfig &c, Workload &w) {
   for (uint64_t cta = 0; cta < grid; cta++)
     for (unsigned wp = 0; wp < 4; wp++) {
       W b{k, k.ctas[cta][wp]};
-      for (uint64_t p = 0; p <= c.scale; p++)
+      // The first pass fills the L2 with loads that each wait for their line, so the timed
+      // passes do not overlap the DRAM pass (with 2 slices per channel the DRAM tail would hide
+      // an asynchronous pass and the difference of two runs would overstate the bandwidth).
+      for (uint64_t i = 0; i < kStreamLines; i++) b.ld(H + (i * nw + cta * 4 + wp) * c.line_bytes, 0xffffffffu, true);
+      for (uint64_t p = 0; p < c.scale; p++)
         for (uint64_t i = 0; i < kStreamLines; i++) b.ld_async(H + (i * nw + cta * 4 + wp) * c.line_bytes, true);
     }
 }
 // Atomic throughput at the L2: 4 x scale 32-lane device-scope adds per warp, all on the warp's
-// own line, which stays in the L2 after the first (`chan`: only channel 0's lines, so one
+// own line, which stays in the L2 after the first (`chan`: only slice 0's lines, so one
 // slice's atomic unit takes them all).  New lines each time would measure the DRAM instead:
 // misses, dirty evictions and FCFS banks (docs/tlm.md "Calibration").
 void build_calib_atom(const SimConfig &c, Workload &w, bool chan) {
@@ -340,7 +347,7 @@ void build_calib_atom(const SimConfig &c, Workload &w, bool chan) {
       W b{k, k.ctas[cta][wp]};
       const uint64_t line = cta * 4 + wp;
       for (uint64_t i = 0; i < kAtomsPerWarp * c.scale; i++)
-        b.atom(SCORD_OP_ADD, SCORD_SCOPE_GPU, H + line * (chan ? c.channels : 1) * c.line_bytes, 0xffffffffu);
+        b.atom(SCORD_OP_ADD, SCORD_SCOPE_GPU, H + line * (chan ? c.channels * c.l2_subparts : 1) * c.line_bytes, 0xffffffffu);
     }
 }
 }  // namespace

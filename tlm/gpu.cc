@@ -18,12 +18,8 @@ Gpu::Gpu(sc_core::sc_module_name n, const SimConfig &c, const Workload &w, Stats
     sms_.push_back(new Sm(("sm" + std::to_string(i)).c_str(), i, *this, *this, c, st));
     sms_.back()->isock.bind(*icnt_->tsock[i]);
   }
-  for (unsigned i = 0; i < c.channels; i++) {
-    l2_.push_back(new L2Slice(("l2_" + std::to_string(i)).c_str(), c, st));
-    dram_.push_back(new DramChannel(("dram" + std::to_string(i)).c_str(), c, st));
-    icnt_->to_l2[i]->bind(l2_.back()->tsock);
-    l2_.back()->dram.bind(dram_.back()->tsock);
-  }
+  mem_ = new L2Memory(c, st);
+  for (size_t i = 0; i < mem_->l2.size(); i++) icnt_->to_l2[i]->bind(mem_->l2[i]->tsock);
   if (eng) {
     det_ = new RaceDetector("detector", c, st, *eng, dump);
     icnt_->to_det.bind(det_->tsock);
@@ -176,13 +172,19 @@ void Gpu::control_body() {
   icnt_->report(end_t_);
   {
     double sum = 0, mx = 0, dsum = 0, dmx = 0;
-    for (size_t i = 0; i < l2_.size(); i++) {
-      double u = end_t_ ? (double)l2_[i]->tag_busy() / (double)end_t_ : 0.0, v = end_t_ ? (double)dram_[i]->bus_busy() / (double)end_t_ : 0.0;
-      sum += u; mx = std::max(mx, u); dsum += v; dmx = std::max(dmx, v);
+    const auto &l2 = mem_->l2;
+    const auto &dram = mem_->dram;
+    for (size_t i = 0; i < l2.size(); i++) {
+      double u = end_t_ ? (double)l2[i]->tag_busy() / (double)end_t_ : 0.0;
+      sum += u; mx = std::max(mx, u);
     }
-    st_.util_mean[Stats::U_L2_TAG] = sum / (double)l2_.size();
+    for (size_t i = 0; i < dram.size(); i++) {
+      double v = end_t_ ? (double)dram[i]->bus_busy() / (double)end_t_ : 0.0;
+      dsum += v; dmx = std::max(dmx, v);
+    }
+    st_.util_mean[Stats::U_L2_TAG] = sum / (double)l2.size();
     st_.util_max[Stats::U_L2_TAG] = mx;
-    st_.util_mean[Stats::U_DRAM_BUS] = dsum / (double)dram_.size();
+    st_.util_mean[Stats::U_DRAM_BUS] = dsum / (double)dram.size();
     st_.util_max[Stats::U_DRAM_BUS] = dmx;
   }
   finished_ = true;

@@ -69,8 +69,7 @@ class Gpu : public sc_core::sc_module, public CtaScheduler, public SyncCounters 
   uint64_t signal_gen_ = 0;
   std::vector<Sm *> sms_;
   Interconnect *icnt_ = nullptr;
-  std::vector<L2Slice *> l2_;
-  std::vector<DramChannel *> dram_;
+  L2Memory *mem_ = nullptr;  // L2 slices and DRAM channels
   RaceDetector *det_ = nullptr;
   std::chrono::steady_clock::time_point t0_, last_progress_;
   bool progress_printed_ = false;

@@ -177,16 +177,16 @@ static int calibrate(SimConfig c) {
   // ejection port (Interconnect::b_transport).
   const double net = 2 * req + 2 * resp + 2 * (double)c.icnt_lat;
   const double l2 = net + (double)c.l2_lat;
-  // An L2 miss: the tag pipeline, the controller both ways, a row conflict (precharge,
-  // activate, column), the burst, and half the L2 pipeline again for the fill (L2Slice).
-  const double dram = l2 + 2.0 * (double)c.dram_ctrl_lat + (double)(c.dram_trp + c.dram_trcd + c.dram_tcl + c.dram_burst) +
-                      (double)(c.l2_lat / 2);
-  const double chan_bw = lb / std::max((double)c.dram_burst, resp);    // DRAM bus or slice output port
+  // An L2 miss: the ROP and tag, the controller's latency, a row conflict (precharge,
+  // activate, column) and the burst; the fill answers as it arrives (L2Slice).
+  const double dram = l2 + (double)(c.dram_lat + c.dram_trp + c.dram_trcd + c.dram_tcl + c.dram_burst);
+  const double subs = (double)c.l2_subparts;
+  const double chan_all_bw = lb / std::max((double)c.dram_burst, resp / subs);  // a channel's slices together
   const double sm_bw = lb / resp;                                        // one SM's ejection port
   const double l2_bw = lb / std::max(1.0, resp);                         // slice output port (tag port 1/cycle)
   const double atom_req = occ(flits(c.req_hdr_bytes + 32 * 4));         // a 32-lane add: 4 B per lane
   const double atom_slice = std::min(1.0, 32.0 / atom_req);             // atomic unit: one lane per cycle
-  const double ch = (double)c.channels, sms = (double)c.det.num_sms;
+  const double ch = (double)c.channels, slices = ch * subs, sms = (double)c.det.num_sms;
   struct B {
     const char *name, *what, *unit;
     bool latency;
@@ -195,11 +195,11 @@ static int calibrate(SimConfig c) {
       {"calib_l1", "L1 hit latency (pointer chase)", "cycles", true, (double)c.l1_lat},
       {"calib_l2", "L2 hit latency (pointer chase, L1 miss)", "cycles", true, l2},
       {"calib_dram", "DRAM latency (pointer chase, row conflict)", "cycles", true, dram},
-      {"calib_bw_chan", "DRAM streaming bandwidth, one channel", "B/cycle", false, chan_bw},
-      {"calib_bw", "DRAM streaming bandwidth, all channels", "B/cycle", false, std::min(ch * chan_bw, sms * sm_bw)},
-      {"calib_bw_l2", "L2 streaming bandwidth, all slices", "B/cycle", false, std::min(ch * l2_bw, sms * sm_bw)},
+      {"calib_bw_chan", "DRAM streaming bandwidth, one channel", "B/cycle", false, chan_all_bw},
+      {"calib_bw", "DRAM streaming bandwidth, all channels", "B/cycle", false, std::min(ch * chan_all_bw, sms * sm_bw)},
+      {"calib_bw_l2", "L2 streaming bandwidth, all slices", "B/cycle", false, std::min(slices * l2_bw, sms * sm_bw)},
       {"calib_atom_chan", "atomic throughput, one L2 slice", "lanes/cycle", false, atom_slice},
-      {"calib_atom", "atomic throughput, all L2 slices", "lanes/cycle", false, ch * atom_slice},
+      {"calib_atom", "atomic throughput, all L2 slices", "lanes/cycle", false, slices * atom_slice},
   };
   printf("calibration (detection off; each figure from --scale=1 and 2, the difference of the two runs)\n");
   printf("%-16s %-44s %12s %12s %8s  %s\n", "benchmark", "measures", "measured", "config", "gap", "unit");

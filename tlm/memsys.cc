@@ -11,15 +11,28 @@ static bool is_md(const ScordExt *x) { return x->kind == PktKind::MD_RD || x->ki
 
 // ---------------------------------------------------------------------------------------
 DramChannel::DramChannel(sc_core::sc_module_name n, const SimConfig &c, Stats &st)
-    : sc_module(n), tsock("tsock"), c_(c), st_(st), map_{c.line_bytes, c.channels}, banks_(c.dram_banks) {
-  tsock.register_b_transport(this, &DramChannel::b_transport);
+    : sc_module(n), c_(c), st_(st), map_(AddrMap::of(c)), banks_(c.dram_banks) {
+  for (unsigned i = 0; i < c.l2_subparts; i++) {
+    tsock.emplace_back(new tlm_utils::simple_target_socket_tagged<DramChannel>(("t" + std::to_string(i)).c_str()));
+    tsock.back()->register_b_transport(this, &DramChannel::b_transport, (int)i);
+  }
 }
 
-// One line read or write: open-page policy, FCFS per bank (no FR-FCFS reordering), GDDR5
-// timings of Table V; the data bus carries one line per dram_burst cycles.
-void DramChannel::b_transport(tlm_generic_payload &gp, sc_time &delay) {
-  uint64_t t = abs_cycle(delay) + c_.dram_ctrl_lat;
-  uint64_t local = map_.local(gp.get_address());
+L2Memory::L2Memory(const SimConfig &c, Stats &st, const std::string &prefix) {
+  for (unsigned i = 0; i < c.channels; i++)
+    dram.emplace_back(new DramChannel((prefix + "dram" + std::to_string(i)).c_str(), c, st));
+  for (unsigned i = 0; i < c.channels * c.l2_subparts; i++) {
+    l2.emplace_back(new L2Slice((prefix + "l2_" + std::to_string(i)).c_str(), c, st));
+    l2.back()->dram.bind(*dram[i / c.l2_subparts]->tsock[i % c.l2_subparts]);
+  }
+}
+
+// One line read or write from either sub-partition: the controller's fixed latency on the way
+// in (GPGPU-Sim's dram_latency queue), open-page policy, FCFS per bank (no FR-FCFS
+// reordering), GDDR5 timings of Table V; the data bus carries one line per dram_burst cycles.
+void DramChannel::b_transport(int, tlm_generic_payload &gp, sc_time &delay) {
+  uint64_t t = abs_cycle(delay) + c_.dram_lat;
+  uint64_t local = map_.dram_local(gp.get_address());
   uint64_t bi = (local / c_.dram_row_lines) % c_.dram_banks;
   uint64_t row = local / (c_.dram_row_lines * c_.dram_banks);
   Bank &b = banks_[bi];
@@ -44,14 +57,14 @@ void DramChannel::b_transport(tlm_generic_payload &gp, sc_time &delay) {
   auto *x = gp.get_extension<ScordExt>();
   bool md = x && is_md(x);
   if (gp.is_write()) st_.dram_writes[md]++; else st_.dram_reads[md]++;
-  delay = delay_to(data + c_.dram_burst + c_.dram_ctrl_lat);
+  delay = delay_to(data + c_.dram_burst);
   gp.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
 // ---------------------------------------------------------------------------------------
 L2Slice::L2Slice(sc_core::sc_module_name n, const SimConfig &c, Stats &st)
-    : sc_module(n), tsock("tsock"), dram("dram"), c_(c), st_(st), map_{c.line_bytes, c.channels} {
-  sets_ = c.l2_bytes / c.channels / c.line_bytes / c.l2_ways;
+    : sc_module(n), tsock("tsock"), dram("dram"), c_(c), st_(st), map_(AddrMap::of(c)) {
+  sets_ = c.l2_bytes / map_.slices() / c.line_bytes / c.l2_ways;
   ways_.resize(sets_ * c.l2_ways);
   tsock.register_b_transport(this, &L2Slice::b_transport);
   dgp_.set_extension(&dext_);
@@ -81,7 +94,7 @@ void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
   bool write = x ? x->kind == PktKind::WR || x->kind == PktKind::MD_WR : gp.is_write();
   bool atom = x && x->kind == PktKind::ATOM;
   uint64_t s = tag_port_.take(t, 1);
-  uint64_t local = map_.local(addr);
+  uint64_t local = map_.slice_local(addr);
   uint64_t set = local % sets_, tag = local / sets_;
   Way *w = &ways_[set * c_.l2_ways];
   Way *hit = nullptr, *victim = w;
@@ -99,7 +112,7 @@ void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
     hit = victim;
     if (hit->valid && hit->dirty) {
       // Rebuild the victim's address; the write-back is posted (not on this request's path).
-      uint64_t vline = (hit->tag * sets_ + set) * c_.channels + map_.slice(addr);
+      uint64_t vline = (hit->tag * sets_ + set) * map_.slices() + map_.slice(addr);
       uint64_t vaddr = vline * c_.line_bytes;
       bool vmd = vaddr >= c_.det.md_base;
       dram_access(vaddr, true, vmd, s + c_.l2_lat);
@@ -110,8 +123,9 @@ void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
     if (write) {
       ready = s + c_.l2_lat;
     } else {
-      uint64_t fill = dram_access(addr, false, md, s + c_.l2_lat);
-      ready = fill + c_.l2_lat / 2;
+      // The fill answers as it arrives: DRAM data go through the fill to the reply queue
+      // without the ROP delay again (GPGPU-Sim's memory partition).
+      ready = dram_access(addr, false, md, s + c_.l2_lat);
     }
     hit->ready = ready;
   }
@@ -125,20 +139,21 @@ void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
 // ---------------------------------------------------------------------------------------
 // One target port per SM plus the detector's metadata accessor; one initiator per L2 slice.
 Interconnect::Interconnect(sc_core::sc_module_name n, const SimConfig &c, Stats &st)
-    : sc_module(n), to_det("to_det"), c_(c), st_(st), map_{c.line_bytes, c.channels} {
+    : sc_module(n), to_det("to_det"), c_(c), st_(st), map_(AddrMap::of(c)) {
   unsigned ports = (unsigned)c.det.num_sms + 1;
   for (unsigned i = 0; i < ports; i++) {
     tsock.emplace_back(new tlm_utils::simple_target_socket_tagged<Interconnect>(("t" + std::to_string(i)).c_str()));
     tsock.back()->register_b_transport(this, &Interconnect::b_transport, (int)i);
   }
-  for (unsigned i = 0; i < c.channels; i++)
+  const unsigned slices = (unsigned)map_.slices();
+  for (unsigned i = 0; i < slices; i++)
     to_l2.emplace_back(new tlm_utils::simple_initiator_socket_tagged<Interconnect>(("l2_" + std::to_string(i)).c_str()));
   inj_.resize(ports);
   ej_.resize(ports);
-  l2_in_.resize(c.channels);
-  l2_out_.resize(c.channels);
-  md_out_.resize(c.channels);
-  md_in_.resize(c.channels);
+  l2_in_.resize(slices);
+  l2_out_.resize(slices);
+  md_out_.resize(slices);
+  md_in_.resize(slices);
 }
 
 void Interconnect::report(uint64_t cycles) {

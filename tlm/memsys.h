@@ -1,6 +1,7 @@
 // memsys.h -- the memory side of the TLM GPU model: the SM<->L2 interconnect (crossbar with
-// flits, per-port bandwidth and latency), the L2 slices (write-back, LRU) and one GDDR5 DRAM
-// channel per slice with a row buffer per bank. Loosely-timed: each module books cycles on its
+// flits, per-port bandwidth and latency), the L2 slices (write-back, LRU; `l2_subparts` slices,
+// GPGPU-Sim's memory sub-partitions, share each GDDR5 DRAM channel) and the DRAM channels with a
+// row buffer per bank. Loosely-timed: each module books cycles on its
 // ports and banks in a calendar (payload.h Resource: the first free run of cycles at or after
 // the request's time, so a request that arrives out of time order, SMs being up to a quantum
 // apart, can use a gap before a later booking) and returns the latency in the b_transport delay
@@ -19,17 +20,25 @@
 #include "stats.h"
 
 // Address interleaving shared by the interconnect, L2 and DRAM: consecutive lines go to
-// consecutive channels.
+// consecutive L2 slices, and the `subparts` slices of one DRAM channel hold consecutive lines
+// (with 128-B lines and 2 sub-partitions, a channel owns each 256-B chunk, as we recall GPGPU-Sim's
+// GTX 480 address mapping does).
 struct AddrMap {
-  uint64_t line_bytes, channels;
+  uint64_t line_bytes, channels, subparts;
+  uint64_t slices() const { return channels * subparts; }
   uint64_t line(uint64_t a) const { return a / line_bytes; }
-  unsigned slice(uint64_t a) const { return (unsigned)(line(a) % channels); }
-  uint64_t local(uint64_t a) const { return line(a) / channels; }  // line index inside a channel
+  unsigned slice(uint64_t a) const { return (unsigned)(line(a) % slices()); }
+  unsigned channel(uint64_t a) const { return slice(a) / (unsigned)subparts; }
+  uint64_t slice_local(uint64_t a) const { return line(a) / slices(); }  // line index inside its slice
+  // Line index inside its DRAM channel: the channel's lines in address order.
+  uint64_t dram_local(uint64_t a) const { return slice_local(a) * subparts + line(a) % subparts; }
+  static AddrMap of(const SimConfig &c) { return {c.line_bytes, c.channels, c.l2_subparts}; }
 };
 
 class DramChannel : public sc_core::sc_module {
  public:
-  tlm_utils::simple_target_socket<DramChannel> tsock;
+  // One target port per L2 sub-partition of this channel.
+  std::vector<std::unique_ptr<tlm_utils::simple_target_socket_tagged<DramChannel>>> tsock;
   DramChannel(sc_core::sc_module_name n, const SimConfig &c, Stats &st);
   uint64_t bus_busy() const { return bus_.busy; }
 
@@ -39,7 +48,7 @@ class DramChannel : public sc_core::sc_module {
     uint64_t row = 0, act = 0, col_ready = 0;
     bool acted = false;
   };
-  void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
+  void b_transport(int subpart, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
   const SimConfig &c_;
   Stats &st_;
   AddrMap map_;
@@ -72,6 +81,14 @@ class L2Slice : public sc_core::sc_module {
   Resource tag_port_, atom_unit_;
   tlm::tlm_generic_payload dgp_;
   ScordExt dext_;
+};
+
+// The memory side behind the interconnect: the L2 slices, each bound to its DRAM channel
+// (slice i to channel i / l2_subparts). The owner binds the interconnect to `l2[i]->tsock`.
+struct L2Memory {
+  std::vector<std::unique_ptr<L2Slice>> l2;
+  std::vector<std::unique_ptr<DramChannel>> dram;
+  L2Memory(const SimConfig &c, Stats &st, const std::string &prefix = "");
 };
 
 class Interconnect : public sc_core::sc_module {

@@ -15,13 +15,14 @@
   X(line_bytes, 128, 32, 4096, "cache line and coalescing segment (Table V: 128 B)")        \
   X(l1_bytes, 16384, 1024, 1 << 24, "L1 data cache per SM (Table V: 16 KB)")                \
   X(l1_ways, 4, 1, 64, "L1 associativity (Table V: 4)")                                     \
-  X(l1_lat, 20, 1, 10000, "L1 hit latency")                                                 \
+  X(l1_lat, 35, 1, 10000, "L1 hit latency (authors' GPGPU-Sim configuration: 35)")        \
   X(l1_mshrs, 32, 1, 65536, "L1 MSHRs per SM: line fills in flight (GPGPU-Sim GTX 480 dl1)") \
   X(l1_miss_queue, 8, 1, 65536, "requests from the L1 waiting to enter the interconnect")   \
   X(l2_bytes, 1572864, 12288, 1ull << 32, "L2 total over all slices (Table V: 1.5 MB)")     \
   X(l2_ways, 8, 1, 64, "L2 associativity (Table V: 8)")                                     \
-  X(channels, 12, 1, 256, "memory channels = L2 slices (Table V: 12)")                      \
-  X(l2_lat, 40, 1, 10000, "L2 slice pipeline latency (tag + data)")                         \
+  X(channels, 12, 1, 256, "memory channels (Table V: 12)")                                  \
+  X(l2_subparts, 2, 1, 16, "L2 slices per channel (authors' sub-partitions: 2, so 24 slices)") \
+  X(l2_lat, 120, 1, 10000, "arrival at an L2 slice to its tag result and hit data (authors' ROP latency: 120)") \
   X(atom_lat, 8, 0, 10000, "extra latency of an atomic at the L2")                          \
   X(dram_banks, 16, 1, 256, "banks per channel")                                            \
   X(dram_row_lines, 16, 1, 1024, "lines per DRAM row (row buffer = row_lines*line_bytes)")  \
@@ -32,12 +33,12 @@
   X(dram_trc, 40, 0, 1000, "GDDR5 tRC (Table V)")                                           \
   X(dram_tcl, 12, 0, 1000, "GDDR5 tCL (Table V)")                                           \
   X(dram_burst, 8, 1, 1000, "data-bus cycles per line transfer")                            \
-  X(dram_ctrl_lat, 20, 0, 10000, "memory-controller latency each way")                     \
-  X(flit_bytes, 32, 4, 1024, "interconnect flit size")                                      \
+  X(dram_lat, 100, 0, 10000, "memory-controller latency before the banks (authors' DRAM latency: 100)") \
+  X(flit_bytes, 40, 4, 1024, "interconnect flit size (authors' configuration: 40)")       \
   X(port_flits, 1, 1, 64, "flits per cycle per interconnect port")                          \
   X(icnt_lat, 16, 1, 10000, "interconnect traversal latency")                               \
   X(req_hdr_bytes, 8, 0, 1024, "header of a base request or reply (address, command)")      \
-  X(scord_hdr_bytes, 8, 0, 1024, "ScoRD side-band bytes added to every access request")     \
+  X(scord_hdr_bytes, 5, 0, 1024, "ScoRD side-band bytes added to every access request (authors: 5)") \
   X(fence_pkt_bytes, 8, 0, 1024, "ScoRD fence packet")                                      \
   X(det_port_flits, 4, 1, 64, "flits per cycle of the detector's interconnect ports")       \
   X(det_queue, 64, 1, 1 << 20, "detector input queue entries (packets)")                    \

@@ -83,8 +83,7 @@ struct Bench : sc_core::sc_module {
   SimConfig c;
   Stats st1, st2;
   std::unique_ptr<Interconnect> ic1, ic2;
-  std::vector<std::unique_ptr<L2Slice>> l2;
-  std::vector<std::unique_ptr<DramChannel>> dram;
+  std::unique_ptr<L2Memory> l2mem;  // the model's L2 slices and DRAM channels
   std::vector<std::unique_ptr<PlainMem>> mem;
   std::unique_ptr<PlainMem> det1, det2;
   std::unique_ptr<PlainInit> init1, init2;
@@ -108,11 +107,9 @@ struct Bench : sc_core::sc_module {
         idle.push_back(std::make_unique<Idle>(("idle" + std::to_string(idle.size())).c_str()));
         idle.back()->sock.bind(*ic->tsock[i]);
       }
-    for (unsigned i = 0; i < c.channels; i++) {
-      l2.push_back(std::make_unique<L2Slice>(("l2_" + std::to_string(i)).c_str(), c, st1));
-      dram.push_back(std::make_unique<DramChannel>(("dram_" + std::to_string(i)).c_str(), c, st1));
-      ic1->to_l2[i]->bind(l2.back()->tsock);
-      l2.back()->dram.bind(dram.back()->tsock);
+    l2mem = std::make_unique<L2Memory>(c, st1, "m1_");
+    for (unsigned i = 0; i < l2mem->l2.size(); i++) {
+      ic1->to_l2[i]->bind(l2mem->l2[i]->tsock);
       mem.push_back(std::make_unique<PlainMem>(("mem_" + std::to_string(i)).c_str()));
       ic2->to_l2[i]->bind(mem.back()->sock);
     }
@@ -129,8 +126,9 @@ struct Bench : sc_core::sc_module {
     // A read of 4 bytes: a 1-flit request and a reply of header + 4 bytes.
     const uint64_t req = occ(flits(c.req_hdr_bytes)), resp = occ(flits(c.req_hdr_bytes + 4));
     const uint64_t hit = 2 * req + 2 * resp + 2 * c.icnt_lat + c.l2_lat;
-    // A first touch of a closed bank: controller both ways, activate, column, burst, fill.
-    const uint64_t miss = hit + 2 * c.dram_ctrl_lat + c.dram_trcd + c.dram_tcl + c.dram_burst + c.l2_lat / 2;
+    // A first touch of a closed bank: the controller's latency, activate, column, burst; the
+    // fill answers as it arrives.
+    const uint64_t miss = hit + c.dram_lat + c.dram_trcd + c.dram_tcl + c.dram_burst;
     unsigned char buf[8] = {0};
     const uint64_t a = 0xC0000000ull, b = a + 5 * c.line_bytes;
 
@@ -161,7 +159,8 @@ struct Bench : sc_core::sc_module {
     init2->access(tlm::TLM_READ_COMMAND, a + 12, buf, 4);
     CHECK(memcmp(buf, v, 4) == 0);
     init2->access(tlm::TLM_READ_COMMAND, b, buf, 4);
-    const unsigned sa = (unsigned)((a / c.line_bytes) % c.channels), sb = (unsigned)((b / c.line_bytes) % c.channels);
+    const uint64_t slices = c.channels * c.l2_subparts;
+    const unsigned sa = (unsigned)((a / c.line_bytes) % slices), sb = (unsigned)((b / c.line_bytes) % slices);
     CHECK(sa != sb);
     CHECK(mem[sa]->seen.size() == 2 && mem[sa]->seen[0] == a + 12);
     CHECK(mem[sb]->seen.size() == 1 && mem[sb]->seen[0] == b);

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# sensitivity.sh -- issue 13 item 10, the parts that need no paper-size workload: detection
+# overhead of the seven ScoR applications (scord-gen app=NAME --size=SIZE, race-free) as
+#   --lanes: a curve over the detector's lanes per cycle (det_lanes per slice x det_slices),
+#            the C model's line-beat timing of the line-rate RTL (validated against the RTL at
+#            the default 16 x 2: scripts/overhead_table.sh);
+#   --fig11: Figure 11's three memory systems (less L2 and DRAM bandwidth, the default, more),
+#            each overhead against detection off in that same memory system.
+# Prints Markdown tables (docs/tlm.md "Figures"). Extra --KEY=VALUE options go to every run.
+# About 1 minute per table at --size=large.
+#   scripts/sensitivity.sh [--sim PATH] [--gen PATH] [--size=small|large] [--lanes] [--fig11]
+#                          [SCORD-SIM OPTION...]
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+sim=$here/build/bin/scord-sim gen=$here/build/bin/scord-gen size=large
+do_lanes=0 do_fig11=0
+extra=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sim) sim=$2; shift 2 ;;
+    --gen) gen=$2; shift 2 ;;
+    --size=*) size=${1#--size=}; shift ;;
+    --lanes) do_lanes=1; shift ;;
+    --fig11) do_fig11=1; shift ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --*=*) extra+=("$1"); shift ;;
+    *) echo "sensitivity.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+case "$size" in small|large) ;; *) echo "sensitivity.sh: --size: small or large, not '$size'" >&2; exit 2 ;; esac
+[ $do_lanes = 1 ] || [ $do_fig11 = 1 ] || { do_lanes=1; do_fig11=1; }
+for b in "$sim" "$gen"; do [ -x "$b" ] || { echo "sensitivity.sh: $b not built" >&2; exit 2; }; done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+apps=(mm red r110 gcol gcon 1dc uts)
+for a in "${apps[@]}"; do
+  "$gen" app=$a --size=$size --out-vec="$tmp/$a.vec" --out-trace="$tmp/$a.trace" >/dev/null
+done
+
+# cycles DETECTOR APP ARGS...: system cycles of one run.
+cycles() {
+  local det=$1 app=$2 o c
+  shift 2
+  o=$("$sim" --no-progress --stats-only --detector="$det" "${extra[@]}" "$@" "$tmp/$app.trace" 2>&1) ||
+    { echo "sensitivity.sh: scord-sim --detector=$det $* $app failed:" >&2; echo "$o" >&2; exit 1; }
+  c=$(echo "$o" | sed -n 's/^cycles \([0-9]*\)$/\1/p' | head -1)
+  [ -n "$c" ] || { echo "sensitivity.sh: scord-sim $* $app: no cycles line" >&2; exit 1; }
+  echo "$c"
+}
+
+# row LABEL ARGS...: one Markdown row, the overhead of each application and their mean.
+row() {
+  local label=$1 line="" sum=0 off on o
+  shift
+  for a in "${apps[@]}"; do
+    off=$(cycles off "$a" "$@")
+    on=$(cycles ref "$a" "$@")
+    o=$(awk -v a="$off" -v b="$on" 'BEGIN { printf "%.1f", 100 * (b - a) / a }')
+    line="$line | $o %"
+    sum=$(awk -v s="$sum" -v x="$o" 'BEGIN { print s + x }')
+  done
+  awk -v l="$label" -v r="$line" -v s="$sum" -v n=${#apps[@]} 'BEGIN { printf "| %s%s | %.1f %% |\n", l, r, s / n }'
+}
+
+header() {
+  printf '| %s | MM | RED | R110 | GCOL | GCON | 1DC | UTS | mean |\n|---|' "$1"
+  for _ in "${apps[@]}"; do printf -- '---:|'; done
+  printf -- '---:|\n'
+}
+
+if [ $do_lanes = 1 ]; then
+  echo "Overhead by detector lanes per cycle (det_lanes per slice x 2 slices; C model, line-beat timing):"
+  header "lanes per cycle"
+  for l in 1 2 4 8 16 32; do row "$((l * 2)) ($l x 2)" --det_lanes=$l; done
+  row "ideal (check free)" --detector-timing=ideal
+  echo
+fi
+if [ $do_fig11 = 1 ]; then
+  echo "Figure 11: overhead in three memory systems (each against detection off in the same system):"
+  header "memory system"
+  row "less: L2 0.75 MB, DRAM half bandwidth" --l2_bytes=786432 --dram_burst=16
+  row "default: L2 1.5 MB, 16 B/cycle per channel"
+  row "more: L2 3 MB, DRAM double bandwidth" --l2_bytes=3145728 --dram_burst=4
+fi
