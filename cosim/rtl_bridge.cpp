@@ -1,8 +1,8 @@
 // rtl_bridge.cpp -- implementation of rtl_bridge.h: a cycle loop around one verilated
 // scord_tb_top variant (trackers, ordered merge, detector) with the shared metadata port
 // (rtl_port.h: in order, fixed latency) and optional random stalls on both memory channels
-// (scord_rtl_set_stall).  Each event's beats go to its SM's tracker; the merge takes
-// packets in event order, exactly as the testbench does (tb_main.cpp).
+// (scord_rtl_set_stall).  The input side (each event's beats to its SM's tracker, the merge's
+// packets in event order) is rtlport::TbFeeder, the same code scord-rtl-tb drives with.
 #include "rtl_bridge.h"
 #include "rtl_port.h"
 
@@ -74,11 +74,9 @@ struct Engine : EngineBase {
   scord_rtl *r;
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<VT> m;
-  struct MItem { uint16_t src; unsigned beats; };
-  std::deque<MItem> merge;
-  unsigned nsm;
+  rtlport::TbFeeder feed;
 
-  explicit Engine(scord_rtl *rr) : r(rr), ctx(new VerilatedContext), nsm((unsigned)rr->v.num_sms) {
+  explicit Engine(scord_rtl *rr) : r(rr), ctx(new VerilatedContext), feed((unsigned)rr->v.num_sms) {
     m.reset(new VT(ctx.get(), "top"));
     rtlport::reset([this](bool clk, bool rst_n) {
       m->clk_i = clk;
@@ -87,18 +85,11 @@ struct Engine : EngineBase {
     });
   }
 
-  // One clock cycle with event beat `ev` lane `lane` offered to tracker `sm` (ev may be
-  // NULL).  Returns whether the beat was taken.
-  bool cycle(const scord_event *ev, unsigned lane, unsigned sm) {
+  // One clock cycle: the feeder's beat and merge enable (never held back here), the memory
+  // port with the bridge's optional stalls, race records always taken.
+  void cycle() {
     VT *t = m.get();
-    t->ev_valid_i = 0;
-    if (ev) {
-      t->ev_valid_i = 1u << sm;
-      rtlport::put_event_beat(t, *ev, ev->type == SCORD_EV_KERNEL ? 0 : ev->addr + (uint64_t)lane * ev->stride,
-                              lane == 0);
-    }
-    t->merge_sel_i = merge.empty() ? 0 : merge.front().src;
-    t->merge_en_i = !merge.empty();
+    rtlport::TbFeeder::put(t, feed.inputs([] { return true; }, [] { return true; }));
     bool req_ready = !r->stall();
     bool resp_ok = r->mem->response_due(r->cycles) && !r->stall();
     r->mem->drive(t, r->cycles, req_ready, resp_ok);
@@ -106,15 +97,13 @@ struct Engine : EngineBase {
     t->clk_i = 0;
     t->eval();
 
-    bool taken = ev && ((t->ev_ready_o >> sm) & 1u);
-    if (t->det_in_valid_o && t->det_in_ready_o && --merge.front().beats == 0) merge.pop_front();
+    feed.sample(t);
     r->mem->sample(t);
     if (t->race_valid_o) r->race(rtlport::race_of(t));
     if (t->step_valid_o) r->lanes++;
     t->clk_i = 1;
     t->eval();
     r->cycles++;
-    return taken;
   }
 
   bool stuck(uint64_t start) {
@@ -125,28 +114,10 @@ struct Engine : EngineBase {
   }
 
   bool apply(const scord_event &ev) override {
-    unsigned beats = 1;
-    switch (ev.type) {
-    case SCORD_EV_LD:
-    case SCORD_EV_ST:
-    case SCORD_EV_ATOM:
-      beats = ev.n;
-      merge.push_back({ev.sm, ev.n});
-      break;
-    case SCORD_EV_FENCE:
-      merge.push_back({ev.sm, 1});
-      break;
-    case SCORD_EV_KERNEL:
-      beats = nsm;
-      merge.push_back({(uint16_t)nsm, 1});
-      break;
-    default:
-      break;
-    }
+    feed.start(ev);
     uint64_t start = r->cycles;
-    for (unsigned b = 0; b < beats;) {
-      unsigned sm = ev.type == SCORD_EV_KERNEL ? b : ev.sm;
-      if (cycle(&ev, ev.type == SCORD_EV_KERNEL ? 0 : b, sm)) b++;
+    while (feed.busy()) {
+      cycle();
       if (stuck(start)) return false;
     }
     return true;
@@ -156,9 +127,9 @@ struct Engine : EngineBase {
     uint64_t start = r->cycles;
     for (;;) {
       VT *t = m.get();
-      if (merge.empty() && !r->mem->busy() && t->idle_o && !t->mem_req_valid_o && !t->race_valid_o)
+      if (!feed.merging() && !r->mem->busy() && t->idle_o && !t->mem_req_valid_o && !t->race_valid_o)
         return true;
-      cycle(nullptr, 0, 0);
+      cycle();
       if (stuck(start)) return false;
     }
   }

@@ -8,7 +8,9 @@
 //     computes (param_mismatch), and the build-configuration words a model reports on its
 //     cfg port (cfg_mismatch), in one order (scord_detector.sv cfg_o);
 //   - reset: the clocking sequence every driver starts with;
-//   - event beats: the trackers' input channel of scord_tb_top (put_event_beat);
+//   - event beats: the trackers' input channel of scord_tb_top (put_event_beat), and the
+//     whole input side of scord_tb_top, one cycle at a time (TbFeeder: beats, the merge's
+//     order, the valid/ready rule), for scord-rtl-tb and the bridge alike;
 //   - the metadata memory port (MdPort): in order, a beat's write applied before its read,
 //     read data after a latency the user chooses per read (fixed, or the TLM's L2 timing),
 //     back-pressure decided by the caller each cycle;
@@ -184,6 +186,126 @@ void put_event_beat(T *t, const scord_event &ev, uint64_t addr, bool first) {
   t->ev_addr_i = addr;
   t->ev_pc_i = ev.pc;
 }
+
+// The input side of scord_tb_top, one cycle at a time, shared by scord-rtl-tb and the bridge
+// behind scord-cosim: the event whose beats go to its SM's tracker (a kernel: one beat to
+// every tracker), and the queue that tells the ordered merge whose packets come next, in event
+// order (an access: one packet per lane; a fence: one; a kernel: one from the broadcast port
+// num_sms).  It keeps the valid/ready rule: a beat or a merge enable shown in one cycle and not
+// taken is shown again in the next, whatever the caller wishes.
+class TbFeeder {
+ public:
+  // This cycle's inputs of the two channels (write them with put()).
+  struct Ins {
+    uint32_t ev_valid = 0;  // one bit per SM
+    scord_event ev{};       // the event of the beat shown
+    uint64_t addr = 0;      // the beat's lane address
+    bool first = false;     // the beat is its tracker's first of the event
+    uint16_t sel = 0;       // merge: the source whose packets come next
+    bool en = false;
+  };
+  // What the two channels did in the cycle (after the evaluation, before the edge).
+  struct Fired {
+    bool beat = false;        // the tracker took the beat shown
+    bool event_done = false;  // ... and it was the event's last
+    bool packet = false;      // the detector took a packet from the merge
+    bool packet_unexpected = false;  // ... with no packet expected (the merge queue empty)
+  };
+
+  explicit TbFeeder(unsigned num_sms) : nsm_(num_sms) {}
+
+  // An event still has beats to show.
+  bool busy() const { return have_; }
+  // Packets the merge is still expected to pass to the detector.
+  bool merging() const { return !merge_.empty(); }
+  size_t merge_queue() const { return merge_.size(); }
+  // Starts event e (only when !busy()).  Returns its beat count.
+  unsigned start(const scord_event &e) {
+    cur_ = e;
+    have_ = true;
+    beat_ = 0;
+    switch (e.type) {
+    case SCORD_EV_LD:
+    case SCORD_EV_ST:
+    case SCORD_EV_ATOM:
+      beats_ = e.n;
+      merge_.push_back({e.sm, e.n});
+      break;
+    case SCORD_EV_FENCE:
+      beats_ = 1;
+      merge_.push_back({e.sm, 1});
+      break;
+    case SCORD_EV_KERNEL:
+      beats_ = nsm_;
+      merge_.push_back({(uint16_t)nsm_, 1});
+      break;
+    default:
+      beats_ = 1;  // tracker-only (barriers, CTA starts): no packet
+      break;
+    }
+    return beats_;
+  }
+  // This cycle's inputs.  show() and enable() are the caller's wishes (back-pressure it
+  // models); each is asked only when its channel has something new to show, in that order,
+  // so a caller drawing random stalls draws the same sequence every run.
+  template <class Show, class Enable>
+  Ins inputs(Show &&show, Enable &&enable) {
+    Ins in;
+    if (have_) {
+      const bool kernel = cur_.type == SCORD_EV_KERNEL;
+      in.ev = cur_;
+      in.first = kernel || beat_ == 0;
+      in.addr = kernel ? 0 : cur_.addr + (uint64_t)beat_ * cur_.stride;
+      const unsigned sm = kernel ? beat_ : cur_.sm;
+      if (ev_hold_ || show()) in.ev_valid = 1u << sm;
+    }
+    if (!merge_.empty()) {
+      in.sel = merge_.front().src;
+      in.en = din_hold_ || enable();
+    }
+    shown_ = in;
+    return in;
+  }
+  // Drives the inputs of both channels.
+  template <class T>
+  static void put(T *t, const Ins &in) {
+    t->ev_valid_i = in.ev_valid;
+    put_event_beat(t, in.ev, in.addr, in.first);
+    t->merge_sel_i = in.sel;
+    t->merge_en_i = in.en;
+  }
+  // After the evaluation of the cycle whose inputs inputs() gave: advances the beat and the
+  // merge queue by what the model took.
+  template <class T>
+  Fired sample(const T *t) {
+    Fired f;
+    f.beat = shown_.ev_valid && (t->ev_ready_o & shown_.ev_valid);
+    f.packet = t->det_in_valid_o && t->det_in_ready_o;
+    if (f.packet) {
+      if (merge_.empty()) f.packet_unexpected = true;
+      else if (--merge_.front().beats == 0) merge_.pop_front();
+    }
+    din_hold_ = t->det_in_valid_o && !t->det_in_ready_o;
+    ev_hold_ = shown_.ev_valid && !f.beat;
+    if (f.beat && ++beat_ == beats_) {
+      have_ = false;
+      f.event_done = true;
+    }
+    return f;
+  }
+
+ private:
+  struct MergeItem {
+    uint16_t src;
+    unsigned beats;
+  };
+  unsigned nsm_;
+  scord_event cur_{};
+  bool have_ = false, ev_hold_ = false, din_hold_ = false;
+  unsigned beat_ = 0, beats_ = 0;
+  std::deque<MergeItem> merge_;
+  Ins shown_;
+};
 
 // ---- Bit fields of Verilated ports ------------------------------------------------------
 

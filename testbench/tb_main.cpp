@@ -197,12 +197,8 @@ struct LogStore {
 
 // ---- The verilated design ------------------------------------------------------------
 struct Ins {
-  uint32_t ev_valid = 0;
-  scord_event ev{};       // current beat's event
-  uint64_t addr = 0;      // current beat's lane address
-  bool first = false;
-  uint16_t sel = 0;
-  bool en = false, race_ready = false;
+  rtlport::TbFeeder::Ins feed;  // event beat and merge enable
+  bool race_ready = false;
   // The metadata port's inputs, under the top's names (driven by rtlport::MdPort).
   struct Mem {
     bool mem_req_ready_i = false, mem_resp_valid_i = false;
@@ -226,10 +222,7 @@ struct Dut {
   }
   void set(const Ins &in) {
     auto *t = m.get();
-    t->ev_valid_i = in.ev_valid;
-    rtlport::put_event_beat(t, in.ev, in.addr, in.first);
-    t->merge_sel_i = in.sel;
-    t->merge_en_i = in.en;
+    rtlport::TbFeeder::put(t, in.feed);
     t->mem_req_ready_i = in.mem.mem_req_ready_i;
     t->mem_resp_valid_i = in.mem.mem_resp_valid_i;
     t->mem_resp_rdata_i = in.mem.mem_resp_rdata_i;
@@ -285,7 +278,8 @@ struct RunResult {
 
 class Bench : private rtlport::MdPort::Hooks {
  public:
-  Bench(const scord_params &p, const RunCfg &c) : p_(p), c_(c), gen_(c.seed, p, kernel_rate(p)) {
+  Bench(const scord_params &p, const RunCfg &c)
+      : p_(p), c_(c), gen_(c.seed, p, kernel_rate(p)), feed_((unsigned)p.num_sms) {
     char err[256];
     scord_layout_init(&lay_, &p_);
     cp_ = p_;
@@ -365,16 +359,11 @@ class Bench : private rtlport::MdPort::Hooks {
   // Feeding state.
   std::vector<scord_event> evlog_;
   uint64_t fed_events_ = 0;
-  bool have_cur_ = false;
-  scord_event cur_{};
-  unsigned cur_beat_ = 0, cur_beats_ = 0;
-  bool ev_hold_ = false;
   uint64_t meas_next_ = 0;
   std::deque<uint64_t> meas_recent_;
-  // Ordered merge: (source, beats) per event that reaches the detector.
-  struct MItem { uint16_t src; unsigned beats; };
-  std::deque<MItem> merge_;
-  bool din_pending_ = false, en_ = false;
+  // Event beats to the trackers and the ordered merge's queue (rtl_port.h, shared with the
+  // bridge behind scord-cosim).
+  rtlport::TbFeeder feed_;
   // Memory model (rtl_port.h), fixed latency c_.latency; its hooks check every write.
   std::unique_ptr<rtlport::MdPort> mem_;
   uint64_t read_due(uint64_t, uint64_t now) override { return now + c_.latency; }
@@ -434,34 +423,14 @@ void Bench::start_event() {
   const scord_detector_stats &after = *scord_detector_get_stats(d);
   scord_race r;
   while (scord_detector_pop_race(d, &r)) exp_.want_race(r, evi);
-  cur_ = e;
-  have_cur_ = true;
-  cur_beat_ = 0;
-  switch (e.type) {
-  case SCORD_EV_LD:
-  case SCORD_EV_ST:
-  case SCORD_EV_ATOM: {
-    cur_beats_ = e.n;
-    merge_.push_back({e.sm, e.n});
+  feed_.start(e);
+  if (e.type == SCORD_EV_LD || e.type == SCORD_EV_ST || e.type == SCORD_EV_ATOM) {
     StepExp s;
     s.ev = evi;
     s.lanes = e.n;
     for (int w = 0; w < 2; w++)
       for (int k = 0; k < SCORD_STEP_COUNT; k++) s.cnt[w][k] = after.cover[w][k] - before.cover[w][k];
     steps_.push_back(s);
-    break;
-  }
-  case SCORD_EV_FENCE:
-    cur_beats_ = 1;
-    merge_.push_back({e.sm, 1});
-    break;
-  case SCORD_EV_KERNEL:
-    cur_beats_ = (unsigned)p_.num_sms;  // one beat to every tracker
-    merge_.push_back({(uint16_t)p_.num_sms, 1});
-    break;
-  default:
-    cur_beats_ = 1;
-    break;
   }
 }
 
@@ -628,24 +597,8 @@ RunResult Bench::run() {
   uint64_t last_progress = 0;
   for (cycle_ = 0;; cycle_++) {
     // ---- Drive inputs for this cycle ----
-    if (!have_cur_ && fed_events_ < c_.events) start_event();
-    in.ev_valid = 0;
-    if (have_cur_) {
-      bool show = ev_hold_ || !stall();
-      in.ev = cur_;
-      in.first = (cur_beat_ == 0);
-      in.addr = cur_.addr + (uint64_t)cur_beat_ * cur_.stride;
-      if (cur_.type == SCORD_EV_KERNEL) in.ev.sm = (uint16_t)cur_beat_;
-      if (show) in.ev_valid = 1u << in.ev.sm;
-    }
-    if (!merge_.empty()) {
-      in.sel = merge_.front().src;
-      en_ = din_pending_ || !stall();
-    } else {
-      in.sel = 0;
-      en_ = false;
-    }
-    in.en = en_;
+    if (!feed_.busy() && fed_events_ < c_.events) start_event();
+    in.feed = feed_.inputs([&] { return !stall(); }, [&] { return !stall(); });
     bool mreq_ready = !stall();
     mem_->drive(&in.mem, cycle_, mreq_ready);
     in.race_ready = !stall();
@@ -669,8 +622,8 @@ RunResult Bench::run() {
         finish(1);
       }
     }
-    bool ev_fire = in.ev_valid && ((t->ev_ready_o >> in.ev.sm) & 1u);
-    bool din_fire = t->det_in_valid_o && t->det_in_ready_o;
+    const rtlport::TbFeeder::Fired fed = feed_.sample(t);  // beats and the merge queue advance
+    bool ev_fire = fed.beat, din_fire = fed.packet;
     bool mreq_fire = t->mem_req_valid_o && mreq_ready;
     bool resp_fire = in.mem.mem_resp_valid_i && t->mem_resp_ready_o;
     bool race_fire = t->race_valid_o && in.race_ready;
@@ -688,29 +641,19 @@ RunResult Bench::run() {
       res_.last_cycle = cycle_;
       check_step(t->step_o, t->step_write_o, t->step_tag_miss_o);
     }
-    if (din_fire) {
-      if (merge_.empty()) diverge("merge", evlog_.size() - 1, "packet", "none", 0, false);
-      if (res_.first_cycle == 0 && c_.measure_hazard >= 0) res_.first_cycle = cycle_;
-      if (--merge_.front().beats == 0) merge_.pop_front();
-    }
-    din_pending_ = t->det_in_valid_o && !t->det_in_ready_o;
-    ev_hold_ = in.ev_valid && !ev_fire;
-    if (ev_fire) {
-      if (++cur_beat_ == cur_beats_) {
-        have_cur_ = false;
-        fed_events_++;
-      }
-    }
+    if (fed.packet_unexpected) diverge("merge", evlog_.size() - 1, "packet", "none", 0, false);
+    if (din_fire && res_.first_cycle == 0 && c_.measure_hazard >= 0) res_.first_cycle = cycle_;
+    if (fed.event_done) fed_events_++;
 
     eval_both(true, true);
     dump();
 
-    bool done = fed_events_ == c_.events && !have_cur_ && merge_.empty() && t->idle_o &&
+    bool done = fed_events_ == c_.events && !feed_.busy() && !feed_.merging() && t->idle_o &&
                 !mem_->busy() && !t->mem_req_valid_o && !t->race_valid_o;
     if (done) break;
     if (cycle_ - last_progress > 200000) {
       std::printf("HANG: no handshake for 200000 cycles at cycle %" PRIu64 " (events fed %" PRIu64
-                  ", merge queue %zu)\n", cycle_, fed_events_, merge_.size());
+                  ", merge queue %zu)\n", cycle_, fed_events_, feed_.merge_queue());
       finish(1);
     }
   }
