@@ -122,6 +122,17 @@ void Sm::run_kernel() {
       continue;
     }
     Warp &w = warps_[wi];
+    assert(w.ip < w.code->size());  // an ACTIVE warp has an instruction left (maybe_finish)
+    if (uint64_t uses = (*w.code)[w.ip].uses) {
+      // Scoreboard: the next instruction reads registers a load is still filling; the warp is
+      // ready when the last of them is back (their times are known when the loads issue).
+      uint64_t dep = 0;
+      for (; uses; uses &= uses - 1) dep = std::max(dep, w.reg[__builtin_ctzll(uses)]);
+      if (dep > w.ready) {
+        w.ready = dep;
+        continue;  // pick again: another warp may be ready earlier
+      }
+    }
     if (w.ready > now_) now_ = w.ready;
     if (need_sync()) {
       // Synchronise before issuing, not only after: an instruction issued past the quantum
@@ -238,7 +249,7 @@ void Sm::finish_warp(unsigned wi) {
   Warp &w = warps_[wi];
   w.st = DONE;
   live_warps_--;
-  uint64_t t = std::max({w.ready, w.store_done, w.load_done});
+  uint64_t t = std::max({w.ready, w.store_done, w.load_done, w.reg_done});
   Slot &s = slots_[w.slot];
   s.live--;
   s.done_t = std::max(s.done_t, t);
@@ -612,6 +623,11 @@ void Sm::mem(unsigned wi, const Instr &in) {
     }
   }
   if (in.op == Op::ST) {
+    w.ready = now_;
+  } else if (in.dst != kNoReg) {
+    // A load or atomic into a register: the warp goes on; its readers wait (run_kernel).
+    w.reg[in.dst] = done;
+    w.reg_done = std::max(w.reg_done, done);
     w.ready = now_;
   } else if (in.op == Op::LD && (in.flags & IF_ASYNC)) {
     w.load_done = std::max(w.load_done, done);

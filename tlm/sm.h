@@ -6,6 +6,7 @@
 // barrier counters: scord_tracker of the C model). Loosely-timed with temporal decoupling:
 // the SM runs ahead of SystemC time by up to `quantum` cycles (docs/tlm.md).
 #pragma once
+#include <array>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -38,6 +39,10 @@ class Sm : public sc_core::sc_module {
     const std::vector<Instr> *code = nullptr;
     size_t ip = 0;
     uint64_t ready = 0, store_done = 0, load_done = 0;
+    // Scoreboard: the cycle each register's data is back (0: never written), and the latest
+    // of them (the warp ends after its last `dst` load).
+    std::array<uint64_t, kTraceRegs> reg{};
+    uint64_t reg_done = 0;
     WState st = FREE;
     uint8_t slot = 0;
   };

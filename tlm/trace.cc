@@ -38,15 +38,15 @@ const KwSpec kSpecs[] = {
     {"kernel", {"!grid", "!block", "name"}},
     {"cta", {"!id"}},
     {"warp", {"!id"}},
-    {"ld", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "?async", "pc"}},
-    {"st", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "pc"}},
-    {"atom", {"!op", "!scope", "addr", "lanes", "stride", "mask", "n", "size", "cmp", "val", "old", "pc"}},
-    {"fence", {"!scope", "pc"}},
-    {"bar", {"pc"}},
-    {"alu", {"n", "pc"}},
-    {"delay", {"!cycles", "pc"}},
-    {"signal", {"!id", "pc"}},
-    {"wait", {"!id", "count", "pc"}},
+    {"ld", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "?async", "dst", "use", "pc"}},
+    {"st", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "use", "pc"}},
+    {"atom", {"!op", "!scope", "addr", "lanes", "stride", "mask", "n", "size", "cmp", "val", "old", "dst", "use", "pc"}},
+    {"fence", {"!scope", "use", "pc"}},
+    {"bar", {"use", "pc"}},
+    {"alu", {"n", "use", "pc"}},
+    {"delay", {"!cycles", "use", "pc"}},
+    {"signal", {"!id", "use", "pc"}},
+    {"wait", {"!id", "count", "use", "pc"}},
 };
 
 struct Reader {
@@ -266,6 +266,10 @@ bool trace_read(const std::string &path, Workload &w, std::string &err) {
         }
         if (get("volatile")) in.flags |= IF_VOLATILE;
         if (get("async")) in.flags |= IF_ASYNC;
+        if (auto *p = get("dst")) {
+          if (get("async")) r.fail(kw + ": give dst or async, not both (a dst load waits at the first use of its register)");
+          in.dst = (uint8_t)r.num("dst", p->val, 0, kTraceRegs - 1);
+        }
         if (in.op == Op::ATOM) {
           int sc = scope_from(get("scope")->val);
           if (sc < 0) r.fail("scope=" + get("scope")->val + ": expected cta, gpu or sys");
@@ -319,6 +323,17 @@ bool trace_read(const std::string &path, Workload &w, std::string &err) {
         in.op = Op::WAIT;
         in.addr = r.num("id", get("id")->val);
         in.stride = get("count") ? r.num("count", get("count")->val, 1, UINT64_MAX) : 1;
+      }
+      if (auto *p = get("use")) {
+        size_t s = 0;
+        while (true) {
+          size_t c = p->val.find(',', s);
+          uint64_t reg = r.num("use", p->val.substr(s, c == std::string::npos ? std::string::npos : c - s), 0, kTraceRegs - 1);
+          if (in.uses >> reg & 1) r.fail("use: register " + std::to_string(reg) + " listed twice");
+          in.uses |= 1ull << reg;
+          if (c == std::string::npos) break;
+          s = c + 1;
+        }
       }
       cur->push_back(in);
     }
@@ -411,6 +426,12 @@ bool trace_write(const std::string &path, const Workload &w, std::string &err) {
           case Op::SIGNAL: fprintf(f, "signal id=%" PRIu64, in.addr); break;
           case Op::WAIT: fprintf(f, "wait id=%" PRIu64 " count=%" PRIu64, in.addr, in.stride); break;
           }
+          if (in.dst != kNoReg) fprintf(f, " dst=%u", in.dst);
+          for (unsigned reg = 0, first = 1; reg < kTraceRegs; reg++)
+            if (in.uses >> reg & 1) {
+              fprintf(f, "%s%u", first ? " use=" : ",", reg);
+              first = 0;
+            }
           if (in.pc) fprintf(f, " pc=0x%" PRIx64, in.pc);
           fputc('\n', f);
         }

@@ -13,6 +13,11 @@ enum InstrFlags : uint8_t {
   IF_OLD_LIST = 32, IF_LANES = 64
 };
 
+// Registers of the per-warp scoreboard (docs/trace-format.md "Registers"): `dst` of a load or
+// atomic, `use` of any instruction.
+constexpr unsigned kTraceRegs = 64;
+constexpr uint8_t kNoReg = 0xff;
+
 // One warp instruction. For memory ops: addr form (addr, stride, mask) or lanes form
 // (lanes_off/nlanes into Kernel::lane_pool). For SIGNAL/WAIT addr is the id and stride the
 // count; for ALU stride is n, for DELAY the cycles.
@@ -25,7 +30,9 @@ struct Instr {
   uint32_t lanes_off = 0; // IF_LANES: first lane address in lane_pool
   uint32_t old_off = 0;   // IF_OLD_LIST: first value in old_pool
   uint32_t cmp = 0, val = 0, old = 0;
+  uint64_t uses = 0;      // registers read: bit r = register r (the warp waits for them)
   Op op = Op::ALU;
+  uint8_t dst = kNoReg;   // ld, atom: the register its data lands in (the warp goes on)
   uint8_t size = 4;       // bytes per lane
   uint8_t scope = 0;      // scord_scope (atom, fence)
   uint8_t aop = 0;        // scord_atom_op
