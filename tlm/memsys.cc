@@ -28,7 +28,7 @@ L2Memory::L2Memory(const SimConfig &c, Stats &st, const std::string &prefix) {
 }
 
 // One line read or write from either sub-partition: the controller's fixed latency on the way
-// in (GPGPU-Sim's dram_latency queue), open-page policy, FCFS per bank (no FR-FCFS
+// in (as GPGPU-Sim's DRAM latency queue), open-page policy, FCFS per bank (no FR-FCFS
 // reordering), GDDR5 timings of Table V; the data bus carries one line per dram_burst cycles.
 void DramChannel::b_transport(int, tlm_generic_payload &gp, sc_time &delay) {
   uint64_t t = abs_cycle(delay) + c_.dram_lat;

@@ -28,7 +28,6 @@ struct AddrMap {
   uint64_t slices() const { return channels * subparts; }
   uint64_t line(uint64_t a) const { return a / line_bytes; }
   unsigned slice(uint64_t a) const { return (unsigned)(line(a) % slices()); }
-  unsigned channel(uint64_t a) const { return slice(a) / (unsigned)subparts; }
   uint64_t slice_local(uint64_t a) const { return line(a) / slices(); }  // line index inside its slice
   // Line index inside its DRAM channel: the channel's lines in address order.
   uint64_t dram_local(uint64_t a) const { return slice_local(a) * subparts + line(a) % subparts; }
