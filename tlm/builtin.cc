@@ -40,6 +40,13 @@ struct W {
     i.addr = a; i.stride = 4; i.mask = mask;
     if (vol) i.flags |= IF_VOLATILE;
   }
+  // One lane of a pointer chase: the load's address comes from the last load's value (register
+  // 1 read and written: the scoreboard holds it until that value is back).
+  void ld_chase(uint64_t a) {
+    ld(a, 1);
+    v.back().dst = 1;
+    v.back().uses = 1ull << 1;
+  }
   void ld_async(uint64_t a, bool vol = false) {  // 32 lanes, one line; the warp waits only at its end
     ld(a, 0xffffffffu, vol);
     v.back().flags |= IF_ASYNC;
@@ -275,11 +282,11 @@ void build_vecadd(const SimConfig &c, Workload &w) {
 // of the work alone, without the start-up and the last request's return.
 // Work per unit of `scale` (calib_unit() reports it): chase loads, lines per warp, adds per warp.
 constexpr uint64_t kChaseL1 = 256, kChaseL2Lines = 512, kChaseDram = 64, kStreamLines = 8, kAtomsPerWarp = 4;
-// Pointer chases: one warp, one lane, each load waits for the last (a load blocks its warp).
+// Pointer chases: one warp, one lane, each load's address is the last load's value (ld_chase).
 void build_calib_l1(const SimConfig &c, Workload &w) {  // one line, hit after the first load
   Kernel &k = new_kernel(w, "calib_l1", 1, 32);
   W b{k, k.ctas[0][0]};
-  for (uint64_t i = 0; i <= kChaseL1 * c.scale; i++) b.ld(H, 1);
+  for (uint64_t i = 0; i <= kChaseL1 * c.scale; i++) b.ld_chase(H);
 }
 // 512 lines (64 KB: 4x the L1, so a cyclic sweep misses an LRU L1 every time; 43 lines per L2
 // slice); one pass from DRAM, then `scale` passes that hit the L2.
@@ -287,7 +294,7 @@ void build_calib_l2(const SimConfig &c, Workload &w) {
   Kernel &k = new_kernel(w, "calib_l2", 1, 32);
   W b{k, k.ctas[0][0]};
   for (uint64_t p = 0; p <= c.scale; p++)
-    for (uint64_t j = 0; j < kChaseL2Lines; j++) b.ld(H + j * c.line_bytes, 1);
+    for (uint64_t j = 0; j < kChaseL2Lines; j++) b.ld_chase(H + j * c.line_bytes);
 }
 // Each load a new line in the same L2 slice, DRAM bank and a new row (stride slices x row_lines
 // x banks lines): an L2 miss, a row conflict (precharge, activate) every time: a random chase's case.
@@ -295,7 +302,7 @@ void build_calib_dram(const SimConfig &c, Workload &w) {
   Kernel &k = new_kernel(w, "calib_dram", 1, 32);
   W b{k, k.ctas[0][0]};
   const uint64_t stride = c.channels * c.l2_subparts * c.dram_row_lines * c.dram_banks * c.line_bytes;
-  for (uint64_t i = 0; i <= kChaseDram * c.scale; i++) b.ld(H + i * stride, 1);
+  for (uint64_t i = 0; i <= kChaseDram * c.scale; i++) b.ld_chase(H + i * stride);
 }
 // Every warp slot of the GPU (4-warp CTAs): asynchronous 32-lane loads of whole lines.
 uint64_t calib_grid(const SimConfig &c) {

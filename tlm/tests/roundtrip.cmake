@@ -1,5 +1,6 @@
 # roundtrip.cmake -- a built-in workload written as a trace file and read back runs the same:
-# same races, same cycles (the reader and writer agree on every field).
+# same races, same cycles (the reader and writer agree on every field).  The default workload,
+# and calib_dram, whose pointer chase carries registers (dst=, use=: the scoreboard).
 execute_process(COMMAND ${SIM} --workload=default --write-trace ${WORK}/default.trace RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "--write-trace failed")
@@ -13,4 +14,18 @@ string(REGEX MATCHALL "(race type=|cycles |warp_insts |dram_accesses )[^\n]*" ka
 string(REGEX MATCHALL "(race type=|cycles |warp_insts |dram_accesses )[^\n]*" kb "${b}")
 if(NOT "${ka}" STREQUAL "${kb}")
   message(FATAL_ERROR "built-in and trace runs differ:\n${ka}\n---\n${kb}")
+endif()
+
+# The chase's registers survive the round trip: the file has them, and the cycles are the same.
+execute_process(COMMAND ${SIM} --workload=calib_dram --write-trace ${WORK}/chase.trace RESULT_VARIABLE rc)
+file(READ ${WORK}/chase.trace chase)
+if(NOT rc EQUAL 0 OR NOT chase MATCHES "\nld [^\n]* dst=1 use=1")
+  message(FATAL_ERROR "--write-trace of calib_dram failed (${rc}) or wrote no 'dst=1 use=1' load")
+endif()
+execute_process(COMMAND ${SIM} --no-progress --stats-only --detector=off --workload=calib_dram OUTPUT_VARIABLE a RESULT_VARIABLE rc1)
+execute_process(COMMAND ${SIM} --no-progress --stats-only --detector=off ${WORK}/chase.trace OUTPUT_VARIABLE b RESULT_VARIABLE rc2)
+string(REGEX MATCH "(^|\n)cycles [0-9]+" ca "${a}")
+string(REGEX MATCH "(^|\n)cycles [0-9]+" cb "${b}")
+if(NOT rc1 EQUAL 0 OR NOT rc2 EQUAL 0 OR ca STREQUAL "" OR NOT ca STREQUAL cb)
+  message(FATAL_ERROR "calib_dram built in and read back differ: '${ca}' against '${cb}' (${rc1} ${rc2})")
 endif()
