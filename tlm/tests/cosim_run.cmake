@@ -7,7 +7,13 @@
 # changes the interleaving of the SMs. Prints the simulation speed of both runs.
 # -DSIM=scord-sim -DVEC=scord-vec -DWORK=dir -DNAME=test -DMODE=both|rtl -DARGS="arg|arg|..."
 string(REPLACE "|" ";" args "${ARGS}")
-set(dump ${WORK}/${NAME}.vec)
+# A name of its own per run: the same test may run twice at once on one build (the slurm/cluster
+# test runs it locally and through Slurm side by side), and a shared file breaks both.
+execute_process(COMMAND mktemp --suffix=.vec ${WORK}/${NAME}.XXXXXX OUTPUT_VARIABLE dump
+                OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE mrc)
+if(NOT mrc EQUAL 0 OR dump STREQUAL "")
+  message(FATAL_ERROR "mktemp in ${WORK} failed (${mrc})")
+endif()
 execute_process(COMMAND ${SIM} --no-progress --detector=${MODE} ${args} --dump-vectors ${dump}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
