@@ -301,7 +301,7 @@ void build_calib_l2(const SimConfig &c, Workload &w) {
 void build_calib_dram(const SimConfig &c, Workload &w) {
   Kernel &k = new_kernel(w, "calib_dram", 1, 32);
   W b{k, k.ctas[0][0]};
-  const uint64_t stride = c.channels * c.l2_subparts * c.dram_row_lines * c.dram_banks * c.line_bytes;
+  const uint64_t stride = c.l2_slices() * c.dram_row_lines * c.dram_banks * c.line_bytes;
   for (uint64_t i = 0; i <= kChaseDram * c.scale; i++) b.ld_chase(H + i * stride);
 }
 // Every warp slot of the GPU (4-warp CTAs): asynchronous 32-lane loads of whole lines.
@@ -319,8 +319,8 @@ void build_calib_bw(const SimConfig &c, Workload &w, bool chan) {
       W b{k, k.ctas[cta][wp]};
       for (uint64_t i = 0; i < kStreamLines * c.scale; i++) {
         uint64_t line = i * nw + cta * 4 + wp;
-        // Channel 0's lines are the first l2_subparts of every channels x l2_subparts.
-        const uint64_t a = chan ? (line / c.l2_subparts) * c.channels * c.l2_subparts + line % c.l2_subparts : line;
+        // Channel 0's lines are the first l2_subparts of every l2_slices() (AddrMap).
+        const uint64_t a = chan ? (line / c.l2_subparts) * c.l2_slices() + line % c.l2_subparts : line;
         b.ld_async(H + a * c.line_bytes);
       }
     }
@@ -354,7 +354,7 @@ void build_calib_atom(const SimConfig &c, Workload &w, bool chan) {
       W b{k, k.ctas[cta][wp]};
       const uint64_t line = cta * 4 + wp;
       for (uint64_t i = 0; i < kAtomsPerWarp * c.scale; i++)
-        b.atom(SCORD_OP_ADD, SCORD_SCOPE_GPU, H + line * (chan ? c.channels * c.l2_subparts : 1) * c.line_bytes, 0xffffffffu);
+        b.atom(SCORD_OP_ADD, SCORD_SCOPE_GPU, H + line * (chan ? c.l2_slices() : 1) * c.line_bytes, 0xffffffffu);
     }
 }
 }  // namespace

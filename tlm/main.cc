@@ -186,7 +186,7 @@ static int calibrate(SimConfig c) {
   const double l2_bw = lb / std::max(1.0, resp);                         // slice output port (tag port 1/cycle)
   const double atom_req = occ(flits(c.req_hdr_bytes + 32 * 4));         // a 32-lane add: 4 B per lane
   const double atom_slice = std::min(1.0, 32.0 / atom_req);             // atomic unit: one lane per cycle
-  const double ch = (double)c.channels, slices = ch * subs, sms = (double)c.det.num_sms;
+  const double ch = (double)c.channels, slices = (double)c.l2_slices(), sms = (double)c.det.num_sms;
   struct B {
     const char *name, *what, *unit;
     bool latency;

@@ -21,7 +21,7 @@ DramChannel::DramChannel(sc_core::sc_module_name n, const SimConfig &c, Stats &s
 L2Memory::L2Memory(const SimConfig &c, Stats &st, const std::string &prefix) {
   for (unsigned i = 0; i < c.channels; i++)
     dram.emplace_back(new DramChannel((prefix + "dram" + std::to_string(i)).c_str(), c, st));
-  for (unsigned i = 0; i < c.channels * c.l2_subparts; i++) {
+  for (unsigned i = 0; i < c.l2_slices(); i++) {
     l2.emplace_back(new L2Slice((prefix + "l2_" + std::to_string(i)).c_str(), c, st));
     l2.back()->dram.bind(*dram[i / c.l2_subparts]->tsock[i % c.l2_subparts]);
   }

@@ -124,7 +124,7 @@ bool sim_config_finalize(SimConfig &c, std::string &err) {
     err = "l1_bytes must be a multiple of line_bytes*l1_ways";
     return false;
   }
-  uint64_t per = c.line_bytes * c.l2_ways * c.channels * c.l2_subparts;
+  uint64_t per = c.line_bytes * c.l2_ways * c.l2_slices();
   if (c.l2_bytes % per || c.l2_bytes / per == 0) {
     err = "l2_bytes must be a multiple of line_bytes*l2_ways*channels*l2_subparts";
     return false;

@@ -87,6 +87,7 @@ struct SimConfig {
 
   SimConfig();
   bool det_on() const { return detector != "off"; }
+  uint64_t l2_slices() const { return channels * l2_subparts; }  // L2 slices in all
 };
 
 // Set `key` (dashes allowed) to `value`: a timing parameter, a detector parameter or a run

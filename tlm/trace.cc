@@ -62,6 +62,18 @@ struct Reader {
     if (x < lo || x > hi) fail(key + "=" + v + ": out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
     return x;
   }
+  // Calls fn(item) for each comma-separated item of v, in order (an empty item reaches fn,
+  // whose num() reports it as a missing value).
+  template <class Fn>
+  void each_item(const std::string &v, Fn &&fn) {
+    size_t s = 0;
+    while (true) {
+      size_t c = v.find(',', s);
+      fn(v.substr(s, c == std::string::npos ? std::string::npos : c - s));
+      if (c == std::string::npos) break;
+      s = c + 1;
+    }
+  }
   uint64_t dims(const std::string &key, const std::string &v, uint64_t hi) {
     uint64_t prod = 1;
     size_t start = 0;
@@ -250,18 +262,12 @@ bool trace_read(const std::string &path, Workload &w, std::string &err) {
           if (get("stride") || get("mask") || get("n")) r.fail(kw + ": stride, mask and n go with addr, not lanes");
           in.flags |= IF_LANES;
           in.lanes_off = (uint32_t)k->lane_pool.size();
-          const std::string &v = pl->val;
-          size_t s = 0;
-          while (true) {
-            size_t c = v.find(',', s);
-            std::string part = v.substr(s, c == std::string::npos ? std::string::npos : c - s);
+          r.each_item(pl->val, [&](const std::string &part) {
             if (++active > 32) r.fail("lanes: more than 32 addresses");
             uint64_t a = r.num("lanes", part);
             if (a % in.size) r.fail("lanes: address " + part + " is not aligned to size=" + std::to_string(in.size));
             k->lane_pool.push_back(a);
-            if (c == std::string::npos) break;
-            s = c + 1;
-          }
+          });
           in.nlanes = (uint8_t)active;
         }
         if (get("volatile")) in.flags |= IF_VOLATILE;
@@ -290,15 +296,11 @@ bool trace_read(const std::string &path, Workload &w, std::string &err) {
             } else {
               in.flags |= IF_OLD_LIST;
               in.old_off = (uint32_t)k->old_pool.size();
-              size_t s = 0;
               unsigned cnt = 0;
-              while (true) {
-                size_t c = p->val.find(',', s);
-                k->old_pool.push_back((uint32_t)r.num("old", p->val.substr(s, c == std::string::npos ? std::string::npos : c - s), 0, 0xffffffffu));
+              r.each_item(p->val, [&](const std::string &part) {
+                k->old_pool.push_back((uint32_t)r.num("old", part, 0, 0xffffffffu));
                 cnt++;
-                if (c == std::string::npos) break;
-                s = c + 1;
-              }
+              });
               if (cnt != active) r.fail("old: " + std::to_string(cnt) + " values for " + std::to_string(active) + " active lanes");
             }
           }
@@ -325,15 +327,11 @@ bool trace_read(const std::string &path, Workload &w, std::string &err) {
         in.stride = get("count") ? r.num("count", get("count")->val, 1, UINT64_MAX) : 1;
       }
       if (auto *p = get("use")) {
-        size_t s = 0;
-        while (true) {
-          size_t c = p->val.find(',', s);
-          uint64_t reg = r.num("use", p->val.substr(s, c == std::string::npos ? std::string::npos : c - s), 0, kTraceRegs - 1);
+        r.each_item(p->val, [&](const std::string &part) {
+          uint64_t reg = r.num("use", part, 0, kTraceRegs - 1);
           if (in.uses >> reg & 1) r.fail("use: register " + std::to_string(reg) + " listed twice");
           in.uses |= 1ull << reg;
-          if (c == std::string::npos) break;
-          s = c + 1;
-        }
+        });
       }
       cur->push_back(in);
     }

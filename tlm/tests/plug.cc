@@ -159,7 +159,7 @@ struct Bench : sc_core::sc_module {
     init2->access(tlm::TLM_READ_COMMAND, a + 12, buf, 4);
     CHECK(memcmp(buf, v, 4) == 0);
     init2->access(tlm::TLM_READ_COMMAND, b, buf, 4);
-    const uint64_t slices = c.channels * c.l2_subparts;
+    const uint64_t slices = c.l2_slices();
     const unsigned sa = (unsigned)((a / c.line_bytes) % slices), sb = (unsigned)((b / c.line_bytes) % slices);
     CHECK(sa != sb);
     CHECK(mem[sa]->seen.size() == 2 && mem[sa]->seen[0] == a + 12);
