@@ -7,8 +7,8 @@
 #   --fig11: Figure 11's three memory systems (less L2 and DRAM bandwidth, the default, more),
 #            each overhead against detection off in that same memory system.
 # Prints Markdown tables (docs/tlm.md "Figures"). Extra --KEY=VALUE options go to every run.
-# About 1 minute per table at --size=large.
-#   scripts/sensitivity.sh [--sim PATH] [--gen PATH] [--size=small|large] [--lanes] [--fig11]
+# About 1 minute per table at --size=large; at --size=paper (Table II inputs) about XX minutes.
+#   scripts/sensitivity.sh [--sim PATH] [--gen PATH] [--size=small|large|paper] [--lanes] [--fig11]
 #                          [SCORD-SIM OPTION...]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
     *) echo "sensitivity.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-case "$size" in small|large) ;; *) echo "sensitivity.sh: --size: small or large, not '$size'" >&2; exit 2 ;; esac
+case "$size" in small|large|paper) ;; *) echo "sensitivity.sh: --size: small, large or paper, not '$size'" >&2; exit 2 ;; esac
 [ $do_lanes = 1 ] || [ $do_fig11 = 1 ] || { do_lanes=1; do_fig11=1; }
 for b in "$sim" "$gen"; do [ -x "$b" ] || { echo "sensitivity.sh: $b not built" >&2; exit 2; }; done
 tmp=$(mktemp -d)

@@ -2,6 +2,8 @@
 // scord-sim (see sim_config.h).
 #include "sim_config.h"
 
+#include "apps.h"
+
 #include "detector_engine.h"
 
 #include <cerrno>
@@ -73,6 +75,15 @@ bool sim_config_set(SimConfig &c, const std::string &key_in, const std::string &
     return true;
   }
   if (key == "workload") { c.workload = value; return true; }
+  if (key == "size") {  // an application's size (scord-gen --size)
+    if (gen_size_parse(value.c_str()) < 0) {
+      err = "size: '" + value + "' is not one of small, large, paper";
+      return false;
+    }
+    c.size = value;
+    return true;
+  }
+  if (key == "inject") { c.inject = value; return true; }  // checked against the application
   if (key == "dump_vectors") { c.dump_vectors = value; return true; }
   if (key == "progress") {
     if (!parse_bool(value, b)) { err = "progress: expected 0 or 1"; return false; }
@@ -144,6 +155,10 @@ void sim_config_print(FILE *f, const SimConfig &c, const char *prefix) {
   fprintf(f, "%sdetector=%s\n", prefix, c.detector.c_str());
   fprintf(f, "%sdetector_timing=%s\n", prefix, c.detector_timing.c_str());
   fprintf(f, "%sworkload=%s\n", prefix, c.trace.empty() ? c.workload.c_str() : c.trace.c_str());
+  if (c.trace.empty() && gen_app_find(c.workload.c_str())) {
+    fprintf(f, "%ssize=%s\n", prefix, c.size.c_str());
+    if (!c.inject.empty()) fprintf(f, "%sinject=%s\n", prefix, c.inject.c_str());
+  }
   if (!c.dump_vectors.empty()) fprintf(f, "%sdump_vectors=%s\n", prefix, c.dump_vectors.c_str());
 }
 

@@ -8,6 +8,7 @@
 */
 #include "apps.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,25 +85,48 @@ static const app_switch mm_sw[] = {
    "blk_fence@0x120"},
 };
 
-static void mm_run(gen *g, unsigned inj, bool large) {
-  const unsigned G = large ? 32 : 4, W = 4, T = large ? 8 : 2, PW = large ? 8 : 4, TW = large ? 32 : 8;
+/* Paper size (Table II: 800x500 times 500x30): C is 25 row tiles of 32x30; K = 500 is split into
+** 4 chunks of 125, one block per (tile, chunk), 100 blocks.  Each warp takes a quarter of its
+** block's K chunk: it loads its 32 A-row segments and B rows into registers (through shared memory:
+** one alu each), multiplies (32x30 outputs x its k's / 32 lanes FMAs), then adds its 32x30 partial
+** into P[b] row by row under the block lock; warp 0 adds P[b] into C[t] under the device lock. */
+static void mm_paper_compute(gen *g, unsigned c, unsigned w, uint64_t A, uint64_t B, unsigned t,
+                             unsigned k0, unsigned nk) {
+  for (unsigned r = 0; r < 32; r++) {   /* A rows of the tile, the warp's k's */
+    gen_ldr(g, c, w, A + 4ull * ((t * 32 + r) * 500 + k0), nk, false, 0x100, (int)(1 + r % 8), 0);
+    if (r % 8 == 7) gen_alu(g, c, w, 8, 0x1FEull, 0x102);  /* to shared memory */
+  }
+  for (unsigned k = 0; k < nk; k++) {   /* B rows k0..k0+nk-1, 30 columns */
+    gen_ldr(g, c, w, B + 4ull * ((k0 + k) * 30), 30, false, 0x104, (int)(9 + k % 8), 0);
+    if (k % 8 == 7 || k == nk - 1) gen_alu(g, c, w, 8, 0x1FE00ull, 0x106);
+  }
+  gen_alu(g, c, w, 32 * 30 * nk / 32 * 2, 0, 0x108);  /* FMA and shared-memory load per output */
+}
+
+static void mm_run(gen *g, unsigned inj, int size) {
+  const bool large = size == GEN_LARGE, paper = size == GEN_PAPER;
+  const unsigned G = paper ? 100 : large ? 32 : 4, W = 4, T = paper ? 25 : large ? 8 : 2,
+                 PW = paper ? 30 : large ? 8 : 4, TW = paper ? 30 : large ? 32 : 8;
   const unsigned K = large ? 8 : 1;  /* kernels: each one a fresh launch (metadata reset) */
-  const uint64_t A = 0xC0100000, B = 0xC0200000, P = 0xC0300000, C = 0xC0400000, BL = 0xC0500000,
-                 DL = 0xC0500800;
+  const unsigned ROWS = paper ? 32 : 1, STRIDE = paper ? 0x1000 : 0x100;  /* rows of P[b], C[t] */
+  const uint64_t A = paper ? 0xC1000000 : 0xC0100000, B = paper ? 0xC1200000 : 0xC0200000,
+                 P = paper ? 0xC1300000 : 0xC0300000, C = paper ? 0xC1400000 : 0xC0400000,
+                 BL = paper ? 0xC1500000 : 0xC0500000, DL = BL + 0x800;
   const int das = (inj & 1) ? GS_CTA : GS_GPU, dfs = (inj & 2) ? GS_CTA : GS_GPU;
   for (unsigned k = 0; k < K; k++) {
     gen_kernel(g, "mm", G, W);
-    gen_region(g, P, P + G * 0x100ull, GEN_ORACLE);
-    gen_region(g, C, C + T * 0x100ull, GEN_ORACLE);
+    gen_region(g, P, P + G * (uint64_t)STRIDE, GEN_ORACLE);
+    gen_region(g, C, C + T * (uint64_t)STRIDE, GEN_ORACLE);
     gen_region(g, BL, BL + G * 4ull, GEN_ATOMW);
     gen_region(g, DL, DL + T * 4ull, GEN_ATOMW);
     slock bl[GEN_MAX_CTAS], dl[64];
     int st[MAXW];
-    unsigned fails[MAXW];
+    unsigned fails[MAXW], row[MAXW];
     bool ok[MAXW];
     barrier bar;
     memset(&bar, 0, sizeof bar);
     memset(fails, 0, sizeof fails);
+    memset(row, 0, sizeof row);
     for (unsigned c = 0; c < G; c++) sl_init(&bl[c], BL + 4ull * c);
     for (unsigned t = 0; t < T; t++) sl_init(&dl[t], DL + 4ull * t);
     for (int i = 0; i < MAXW; i++) st[i] = DONE_ST;
@@ -118,16 +142,29 @@ static void mm_run(gen *g, unsigned inj, bool large) {
       int i = gen_pick(g, ok, MAXW);
       if (i < 0) break;
       unsigned c = (unsigned)i / GEN_MAX_WARPS, w = (unsigned)i % GEN_MAX_WARPS, t = c % T;
-      uint64_t pb = P + 0x100ull * c, ct = C + 0x100ull * t;
+      uint64_t pb = P + (uint64_t)STRIDE * c, ct = C + (uint64_t)STRIDE * t;
       bool skip_rel = (inj & 4) && (w & 1);
       switch (st[i]) {
       case 0:  /* this warp's rows of A and a column block of B: read-only, plain */
-        gen_ld(g, c, w, A + 128ull * (c * W + w), 32, false, 0x100);
-        gen_ld(g, c, w, B + 128ull * w, 32, false, 0x104);
+        if (paper) {
+          unsigned k0 = (c / T) * 125 + w * 32, nk = w == 3 ? 125 - 96 : 32;
+          mm_paper_compute(g, c, w, A, B, t, k0, nk);
+        } else {
+          gen_ld(g, c, w, A + 128ull * (c * W + w), 32, false, 0x100);
+          gen_ld(g, c, w, B + 128ull * w, 32, false, 0x104);
+        }
         st[i] = 1;
         break;
       case 1: if (sl_try(g, &bl[c], fails, c, w, GS_CTA, GS_CTA, false, 0x110)) st[i] = 2; break;
-      case 2: gen_ld(g, c, w, pb, PW, true, 0x120); st[i] = 3; break;
+      case 2:
+        if (paper) {  /* one row of P[b]: load, add, store */
+          gen_ldr(g, c, w, pb + 128ull * row[i], PW, true, 0x120, 1, 0);
+          gen_alu(g, c, w, 1, 1ull << 1, 0x122);
+          gen_str(g, c, w, pb + 128ull * row[i], PW, true, 0x124, 1ull << 1);
+          if (++row[i] == ROWS) { row[i] = 0; st[i] = 4; }
+          break;
+        }
+        gen_ld(g, c, w, pb, PW, true, 0x120); st[i] = 3; break;
       case 3: gen_st(g, c, w, pb, PW, true, 0x124); st[i] = 4; break;
       case 4:
         sl_release(g, &bl[c], c, w, GS_CTA, GS_CTA, skip_rel, 0x128);
@@ -136,11 +173,21 @@ static void mm_run(gen *g, unsigned inj, bool large) {
         break;
       case 6:
         if (w != 0) { st[i] = DONE_ST; break; }
-        gen_ld(g, c, w, pb, PW, true, 0x134);
+        if (paper) {  /* P[b] into registers 1..32 (wraps at 8: alu consumes in batches) */
+          for (unsigned r = 0; r < ROWS; r++) gen_ldr(g, c, w, pb + 128ull * r, PW, true, 0x134, (int)(1 + r % 8), 0);
+        } else gen_ld(g, c, w, pb, PW, true, 0x134);
         st[i] = 7;
         break;
       case 7: if (sl_try(g, &dl[t], fails, c, w, das, dfs, false, 0x140)) st[i] = 8; break;
-      case 8: gen_ld(g, c, w, ct, TW, true, 0x150); st[i] = 9; break;
+      case 8:
+        if (paper) {
+          gen_ldr(g, c, w, ct + 128ull * row[i], TW, true, 0x150, 9, 0);
+          gen_alu(g, c, w, 1, 1ull << 9 | 1ull << (1 + row[i] % 8), 0x152);
+          gen_str(g, c, w, ct + 128ull * row[i], TW, true, 0x154, 1ull << 9);
+          if (++row[i] == ROWS) st[i] = 10;
+          break;
+        }
+        gen_ld(g, c, w, ct, TW, true, 0x150); st[i] = 9; break;
       case 9: gen_st(g, c, w, ct, TW, true, 0x154); st[i] = 10; break;
       case 10: sl_release(g, &dl[t], c, w, das, dfs, false, 0x158); st[i] = DONE_ST; break;
       }
@@ -164,19 +211,24 @@ static const app_switch red_sw[] = {
 };
 
 static void red_kernel(gen *g, unsigned G, unsigned W, unsigned SW, int gfs, int das, uint64_t S,
-                       uint64_t FL, uint64_t GA, uint64_t DONE, uint64_t OUT, uint64_t X);
+                       uint64_t FL, uint64_t GA, uint64_t DONE, uint64_t OUT, uint64_t X, uint64_t NSEG);
 
-static void red_run(gen *g, unsigned inj, bool large) {
-  const unsigned G = large ? 32 : 4, W = 4, SW = large ? 32 : 4;
+/* Paper size (Table II: 25.6 M elements): one launch of 120 blocks of 4 warps (full occupancy) that
+** reads the array grid-stride, 32 elements (one line) per warp load, 8 loads in flight and one add
+** per load, before the tree reduction of the small sizes. */
+static void red_run(gen *g, unsigned inj, int size) {
+  const bool large = size == GEN_LARGE, paper = size == GEN_PAPER;
+  const unsigned G = paper ? 120 : large ? 32 : 4, W = 4, SW = paper || large ? 32 : 4;
   const uint64_t S = 0xC1000000, FL = 0xC1100000, GA = 0xC1200000, DONE = 0xC1300000,
-                 OUT = 0xC1300100, X = 0xC1400000;
+                 OUT = 0xC1300100, X = 0xC1400000, NSEG = paper ? 25600000 / 32 : 0;
   const int gfs = (inj & 1) ? GS_CTA : GS_GPU, das = (inj & 2) ? GS_CTA : GS_GPU;
-  for (unsigned k = 0, K = large ? 16 : 1; k < K; k++) red_kernel(g, G, W, SW, gfs, das, S, FL, GA, DONE, OUT, X);
+  for (unsigned k = 0, K = large ? 16 : 1; k < K; k++)
+    red_kernel(g, G, W, SW, gfs, das, S, FL, GA, DONE, OUT, X, NSEG);
 }
 
-/* One launch of the reduction kernel (red_run). */
+/* One launch of the reduction kernel (red_run); NSEG > 0: grid-stride over NSEG 32-element segments. */
 static void red_kernel(gen *g, unsigned G, unsigned W, unsigned SW, int gfs, int das, uint64_t S,
-                       uint64_t FL, uint64_t GA, uint64_t DONE, uint64_t OUT, uint64_t X) {
+                       uint64_t FL, uint64_t GA, uint64_t DONE, uint64_t OUT, uint64_t X, uint64_t NSEG) {
   gen_kernel(g, "red", G, W);
   gen_region(g, S, S + 0x80ull * G * W, GEN_ORACLE);
   gen_region(g, FL, FL + 4ull * G * W, GEN_ATOMW);
@@ -208,7 +260,18 @@ static void red_kernel(gen *g, unsigned G, unsigned W, unsigned SW, int gfs, int
     unsigned half = W >> (lv[i] + 1);
     uint64_t sw = S + 0x80ull * (c * W + w);
     switch (st[i]) {
-    case 0:  /* load two input segments, add, store the warp's partial */
+    case 0:  /* load two input segments (or grid-stride all of them), add, store the warp's partial */
+      if (NSEG) {
+        uint64_t j = 0;
+        for (uint64_t sg = c * W + w; sg < NSEG; sg += (uint64_t)G * W, j++) {
+          gen_ldr(g, c, w, X + 128ull * sg, 32, false, 0x200, (int)(1 + j % 8), 0);
+          if (j % 8 == 7) gen_alu(g, c, w, 8, 0x1FEull, 0x204);
+        }
+        gen_alu(g, c, w, 8, 0x1FEull, 0x208);
+        gen_str(g, c, w, sw, SW, true, 0x210, 0);
+        st[i] = 1;
+        break;
+      }
       gen_ld(g, c, w, X + 256ull * (c * W + w), 32, false, 0x200);
       gen_ld(g, c, w, X + 256ull * (c * W + w) + 128, 32, false, 0x204);
       gen_st(g, c, w, sw, SW, true, 0x210);
@@ -275,9 +338,16 @@ static const app_switch r110_sw[] = {
    "scoped_atomic@0x314 scoped_atomic@0x318"},
 };
 
-static void r110_run(gen *g, unsigned inj, bool large) {
-  const unsigned G = large ? 24 : 3, W = large ? 4 : 2, T = large ? 24 : 3, N = G * W * 32;
-  const uint64_t BUF[2] = {0xC2000000, 0xC2100000}, GB = 0xC2200000;
+/* Paper size (Table II: 2.5 M elements): 120 blocks of 4 warps, each warp owning 163 segments of 32
+** cells (2,503,680 cells); 8 iterations (the paper does not give the count).  A warp cannot hold
+** its cells in registers at this size: each iteration it loads them from the current buffer, applies
+** the rule (6 alu per segment) and stores the next buffer.  Only its first and last segments are
+** read by other warps (the halo); the others are private to it and bypass the oracle (gen.h priv). */
+static void r110_run(gen *g, unsigned inj, int size) {
+  const bool large = size == GEN_LARGE, paper = size == GEN_PAPER;
+  const unsigned G = paper ? 120 : large ? 24 : 3, W = paper || large ? 4 : 2, T = paper ? 8 : large ? 24 : 3;
+  const unsigned SEGS = paper ? 163 : 1, N = G * W * 32 * SEGS;
+  const uint64_t BUF[2] = {paper ? 0xC8000000 : 0xC2000000, paper ? 0xC9000000 : 0xC2100000}, GB = 0xC2200000;
   const int gbs = (inj & 2) ? GS_CTA : GS_GPU;
   gen_kernel(g, "r110", G, W);
   gen_region(g, BUF[0], BUF[0] + 4ull * N, GEN_ORACLE);
@@ -301,14 +371,34 @@ static void r110_run(gen *g, unsigned inj, bool large) {
     int i = gen_pick(g, ok, MAXW);
     if (i < 0) break;
     unsigned c = (unsigned)i / GEN_MAX_WARPS, w = (unsigned)i % GEN_MAX_WARPS, t = it[i];
-    unsigned first = (c * W + w) * 32, last = first + 31;
+    unsigned first = (c * W + w) * 32 * SEGS, last = first + 32 * SEGS - 1;
     uint64_t cur = BUF[t % 2], nxt = BUF[(t + 1) % 2];
     bool border = (w == 0 && c > 0) || (w == W - 1 && c < G - 1);
     switch (st[i]) {
-    case 0: gen_ld(g, c, w, BUF[0] + 4ull * first, 32, true, 0x2fc); st[i] = 1; break;
+    case 0:
+      if (!paper) gen_ld(g, c, w, BUF[0] + 4ull * first, 32, true, 0x2fc);
+      st[i] = 1;
+      break;
     case 1: if (first > 0) gen_ld(g, c, w, cur + 4ull * (first - 1), 1, true, 0x300); st[i] = 2; break;
     case 2: if (last + 1 < N) gen_ld(g, c, w, cur + 4ull * (last + 1), 1, true, 0x304); st[i] = 3; break;
-    case 3: gen_st(g, c, w, nxt + 4ull * first, 32, true, 0x308); st[i] = 4; break;
+    case 3:
+      if (paper) {
+        for (unsigned s0 = 0; s0 < SEGS; s0 += 8) {  /* unrolled by 8: 8 loads in flight */
+          unsigned s1 = s0 + 8 < SEGS ? s0 + 8 : SEGS;
+          for (unsigned sg = s0; sg < s1; sg++) {
+            g->priv = sg != 0 && sg != SEGS - 1;
+            gen_ldr(g, c, w, cur + 4ull * (first + 32 * sg), 32, true, 0x2fc, (int)(1 + sg - s0), 0);
+          }
+          for (unsigned sg = s0; sg < s1; sg++) {
+            g->priv = sg != 0 && sg != SEGS - 1;
+            gen_alu(g, c, w, 6, 1ull << (1 + sg - s0), 0x306);
+            gen_str(g, c, w, nxt + 4ull * (first + 32 * sg), 32, true, 0x308, 0);
+          }
+        }
+        g->priv = false;
+      } else gen_st(g, c, w, nxt + 4ull * first, 32, true, 0x308);
+      st[i] = 4;
+      break;
     case 4:
       gen_fence(g, c, w, border && !(inj & 1) ? GS_GPU : GS_CTA, 0x30c);
       bar_arrive(&bar, st, c, w, 5);
@@ -392,18 +482,34 @@ static const app_switch gcon_sw[] = {
    "dev_fence@0x440"},
 };
 
-static void ws_run(gen *g, unsigned f, bool large, bool gcon) {
-  const unsigned G = large ? 24 : 4, W = large ? 4 : 2, CH = W * 32;
+/* Paper size (Table II: GCOL 30 K vertices and 50 K edges, GCON 100 K and 150 K): 120 blocks of 4
+** warps; the vertices' 128-vertex chunks are split among the blocks in uneven partitions (weights
+** 1..6), so that stealing happens.  Per chunk a warp loads its 32 vertices' row offsets, their edge
+** lists (3 or 4 coalesced loads: 2E/V = 3.3 neighbours per vertex) and gathers the neighbours'
+** colours (GCOL: of the previous round, written by the previous kernel, so read-only here) or
+** relaxes their labels with a gathered atomicMin (GCON).  Neighbours are random vertices.  Six
+** rounds, one kernel each (the paper iterates to convergence; the round count is ours). */
+static void ws_run(gen *g, unsigned f, int size, bool gcon, unsigned round_no) {
+  const bool large = size == GEN_LARGE, paper = size == GEN_PAPER;
+  const unsigned G = paper ? 120 : large ? 24 : 4, W = paper || large ? 4 : 2, CH = W * 32;
+  const unsigned NV = gcon ? 100000 : 30000, NCH = (NV + CH - 1) / CH;
   const uint64_t NH = 0xC3000000, CUR = 0xC3100000, COL = 0xC3200000, CONF = 0xC3300000,
                  COMP = 0xC3400000, CNT = 0xC3500000, DONE = 0xC3500800, OUT = 0xC3500900,
-                 INP = 0xC3600000;
+                 INP = 0xC3600000, ADJ = 0xC3800000, COLPREV = 0xC3C00000;
+  /* GCOL at paper size: this round writes one colour array and reads the other */
+  const uint64_t COLW = paper && (round_no & 1) ? COLPREV : COL, COLR = COLW == COL ? COLPREV : COL;
   unsigned start[GEN_MAX_CTAS], end[GEN_MAX_CTAS], nh[GEN_MAX_CTAS], vic[GEN_MAX_CTAS];
   int chunk[GEN_MAX_CTAS];
   unsigned round[GEN_MAX_CTAS], done = 0, total = 0;
   bool own_done[GEN_MAX_CTAS];
+  unsigned wsum = 0, wacc = 0;
+  for (unsigned b = 0; b < G; b++) wsum += 1 + (b * 7 + 3) % 6;
   for (unsigned b = 0; b < G; b++) {
     start[b] = total;
-    total += 1 + (b * 7 + 3) % (large ? 6 : 3);
+    if (paper) {
+      wacc += 1 + (b * 7 + 3) % 6;
+      total = (unsigned)((uint64_t)NCH * wacc / wsum);
+    } else total += 1 + (b * 7 + 3) % (large ? 6 : 3);
     end[b] = total;
     nh[b] = start[b];
     vic[b] = 1;
@@ -413,7 +519,7 @@ static void ws_run(gen *g, unsigned f, bool large, bool gcon) {
   gen_kernel(g, gcon ? "gcon" : "gcol", G, W);
   gen_region(g, NH, NH + 4ull * G, GEN_ATOMW);
   gen_region(g, CUR, CUR + 4ull * G, GEN_ORACLE);
-  gen_region(g, COL, COL + 4ull * total * CH, GEN_ORACLE);
+  gen_region(g, COLW, COLW + 4ull * total * CH, GEN_ORACLE);
   gen_region(g, CONF, CONF + 4, GEN_ATOMW);
   gen_region(g, COMP, COMP + 4ull * total * CH, GEN_ATOMW);
   gen_region(g, CNT, CNT + 4ull * G, GEN_ORACLE);
@@ -477,6 +583,40 @@ static void ws_run(gen *g, unsigned f, bool large, bool gcon) {
       unsigned v0 = (unsigned)chunk[c] * CH + w * 32;
       unsigned owner = 0;
       while (!(v0 / CH >= start[owner] && v0 / CH < end[owner])) owner++;
+      if (paper) {  /* row offsets, edge lists, neighbours (random vertices) */
+        uint64_t nb[32];
+        unsigned deg = 3 + (gen_rand(g, 3) == 0);
+        gen_ldr(g, c, w, INP + 4ull * v0, 32, false, 0x414, 1, 0);
+        for (unsigned j = 0; j < deg; j++)
+          gen_ldr(g, c, w, ADJ + 4ull * (v0 * 4 + 32 * j), 32, false, 0x424, (int)(2 + j), 1ull << 1);
+        if (!gcon) {
+          for (unsigned j = 0; j < deg; j++) {
+            for (unsigned l = 0; l < 32; l++) nb[l] = COLR + 4ull * gen_rand(g, NV);
+            gen_ld_lanes(g, c, w, nb, 32, false, 0x428, (int)(6 + j));
+          }
+          gen_alu(g, c, w, 4 * deg, 0x3C0ull, 0x42c);  /* smallest colour no neighbour has */
+          gen_str(g, c, w, COLW + 4ull * v0, 32, true, 0x418, 0);
+          gen_atom(g, c, w, CONF, 1, "add", (f & WS_UPD) ? GS_CTA : GS_GPU, -1, (int64_t)gen_rand(g, 4), -1,
+                   0x41c);
+        } else {
+          gen_atom(g, c, w, COMP + 4ull * v0, 32, "min", (f & WS_UPD) && owner == c ? GS_CTA : GS_GPU, -1,
+                   (int64_t)v0, -1, 0x418);
+          for (unsigned j = 0; j < deg; j++) {
+            bool mine = true;
+            for (unsigned l = 0; l < 32; l++) {
+              unsigned u = gen_rand(g, NV), uo = 0;
+              while (!(u / CH >= start[uo] && u / CH < end[uo])) uo++;
+              mine = mine && uo == c;
+              nb[l] = COMP + 4ull * u;
+            }
+            gen_alu(g, c, w, 2, 1ull << (2 + j), 0x42c);
+            gen_atom_lanes(g, c, w, nb, 32, "min", (f & WS_UPD) && mine ? GS_CTA : GS_GPU, (int64_t)v0, 0x41c);
+          }
+        }
+        bar_arrive(&bar, st, c, w, 7);
+        bar_check(g, &bar, st, c, W, 7, 8, 0x420);
+        break;
+      }
       gen_ld(g, c, w, INP + 4ull * v0, 32, false, 0x414);
       if (!gcon) {
         gen_st(g, c, w, COL + 4ull * v0, 32, true, 0x418);
@@ -522,13 +662,13 @@ static void ws_run(gen *g, unsigned f, bool large, bool gcon) {
   }
 }
 
-static void gcol_run(gen *g, unsigned inj, bool large) {
-  for (unsigned k = 0; k < (large ? 6u : 1u); k++) ws_run(g, inj, large, false);
+static void gcol_run(gen *g, unsigned inj, int size) {
+  for (unsigned k = 0; k < (size != GEN_SMALL ? 6u : 1u); k++) ws_run(g, inj, size, false, k);
 }
 
-static void gcon_run(gen *g, unsigned inj, bool large) {
+static void gcon_run(gen *g, unsigned inj, int size) {
   /* GCON switch bits 0-4 map to WS_OWN, WS_STEAL, WS_NOBAR, WS_UPD, WS_CNTF */
-  for (unsigned k = 0; k < (large ? 6u : 1u); k++) ws_run(g, inj & 31u, large, true);
+  for (unsigned k = 0; k < (size != GEN_SMALL ? 6u : 1u); k++) ws_run(g, inj & 31u, size, true, k);
 }
 
 /* ============================================================================================
@@ -542,42 +682,55 @@ static const app_switch c1d_sw[] = {
    "scoped_atomic@0x500"},
 };
 
-static void c1d_run(gen *g, unsigned inj, bool large) {
-  const unsigned G = large ? 30 : 3, W = large ? 4 : 2, N = G * W * 32, B = W * 32;
-  const uint64_t Y = 0xC4000000, X = 0xC4100000, F = 0xC4200000;
+/* Paper size (Table II: 1 M elements, 9-element filter): 2^20 elements in 8,192 chunks of 128, taken
+** grid-stride by 120 blocks of 4 warps (chunk q = r * 120 + block); the border test uses the chunk's
+** base, since the next chunk belongs to another block.  Each tap is one multiply (alu) before its
+** atomics; the input segment and the filter are loaded into registers. */
+static void c1d_run(gen *g, unsigned inj, int size) {
+  const bool large = size == GEN_LARGE, paper = size == GEN_PAPER;
+  const unsigned G = paper ? 120 : large ? 30 : 3, W = paper || large ? 4 : 2, B = W * 32;
+  const unsigned N = paper ? 1u << 20 : G * W * 32, NCH = N / B;
+  const uint64_t Y = 0xC4000000, X = paper ? 0xC4800000 : 0xC4100000, F = paper ? 0xC5000000 : 0xC4200000;
   for (unsigned kk = 0; kk < (large ? 8u : 1u); kk++) {
     gen_kernel(g, "conv1d", G, W);
     gen_region(g, Y, Y + 4ull * N, GEN_ATOMW);
     int st[MAXW];
+    unsigned q[MAXW];  /* the warp's current chunk */
     bool ok[MAXW];
     for (int i = 0; i < MAXW; i++) st[i] = DONE_ST;
     for (unsigned c = 0; c < G; c++)
-      for (unsigned w = 0; w < W; w++) st[WI(c, w)] = 0;
+      for (unsigned w = 0; w < W; w++) { st[WI(c, w)] = 0; q[WI(c, w)] = c; }
     for (;;) {
       for (int i = 0; i < MAXW; i++) ok[i] = st[i] != DONE_ST;
       int i = gen_pick(g, ok, MAXW);
       if (i < 0) break;
       unsigned c = (unsigned)i / GEN_MAX_WARPS, w = (unsigned)i % GEN_MAX_WARPS;
-      unsigned first = c * B + w * 32;
+      unsigned base = q[i] * B, first = base + w * 32;
       if (st[i] == 0) {
-        gen_ld(g, c, w, X + 4ull * first, 32, false, 0x4f0);
-        gen_ld(g, c, w, F, 9, false, 0x4f4);
+        if (paper) {
+          gen_ldr(g, c, w, X + 4ull * first, 32, false, 0x4f0, 1, 0);
+          gen_ldr(g, c, w, F, 9, false, 0x4f4, 2, 0);
+        } else {
+          gen_ld(g, c, w, X + 4ull * first, 32, false, 0x4f0);
+          gen_ld(g, c, w, F, 9, false, 0x4f4);
+        }
         st[i] = 1;
         continue;
       }
       /* tap k = st-1: lanes grouped in runs of equal (valid, border) */
       int k = st[i] - 1;
       unsigned l = 0;
+      if (paper) gen_alu(g, c, w, 1, 0x6ull, 0x4f8);  /* x[i] * f[k] */
       while (l < 32) {
         long j0 = (long)(first + l) - k + 4;
         if (j0 < 0 || j0 >= (long)N) { l++; continue; }
-        /* element j is updated by inputs j-4..j+4: another block does so iff that range leaves [cB, cB+B) */
-        bool bord0 = j0 - 4 < (long)(c * B) || j0 + 4 >= (long)((c + 1) * B);
+        /* element j is updated by inputs j-4..j+4: another block does so iff that range leaves the chunk */
+        bool bord0 = j0 - 4 < (long)base || j0 + 4 >= (long)(base + B);
         unsigned n = 1;
         while (l + n < 32) {
           long j = j0 + n;
           if (j >= (long)N) break;
-          bool bord = j - 4 < (long)(c * B) || j + 4 >= (long)((c + 1) * B);
+          bool bord = j - 4 < (long)base || j + 4 >= (long)(base + B);
           if (bord != bord0) break;
           n++;
         }
@@ -585,7 +738,12 @@ static void c1d_run(gen *g, unsigned inj, bool large) {
                  1, -1, bord0 ? 0x500 : 0x504);
         l += n;
       }
-      st[i] = st[i] == 9 ? DONE_ST : st[i] + 1;
+      if (st[i] < 9) { st[i]++; continue; }
+      st[i] = DONE_ST;
+      if (paper && (q[i] += G) < NCH) {  /* grid-stride: the next chunk's input */
+        gen_ldr(g, c, w, X + 4ull * (q[i] * B + w * 32), 32, false, 0x4f0, 1, 0);
+        st[i] = 1;
+      }
     }
   }
 }
@@ -620,24 +778,43 @@ static const app_switch uts_sw[] = {
    "lock_load@0x600 blk_fence@0x600 blk_fence@0x614 blk_fence@0x64c blk_fence@0x650 lock_store@0x614 lock_store@0x64c lock_store@0x650"},
 };
 
-typedef struct uts_stack { uint64_t top, slots; slock lk; unsigned n; unsigned node[512]; } uts_stack;
+typedef struct uts_stack { uint64_t top, slots; slock lk; unsigned n, cap; unsigned *node; } uts_stack;
 
-static void uts_run(gen *g, unsigned inj, bool large) {
-  const unsigned G = large ? 16 : 3, W = large ? 4 : 2, DEPTH = large ? 6 : 3, ROOTS = large ? 4 : 2;
-  const uint64_t LS = 0xC5000000, GSB = 0xC5100000, LLK = 0xC5200000, GLK = 0xC5200800;
+/* Push node v; a stack never outgrows its memory (slots up to `limit` words). */
+static void uts_push(uts_stack *s, unsigned v, unsigned limit) {
+  if (s->n + 1 >= limit) { fprintf(stderr, "scord-gen: uts: a stack outgrew its %u slots\n", limit); exit(2); }
+  if (s->n == s->cap) {
+    s->cap = s->cap ? 2 * s->cap : 64;
+    s->node = realloc(s->node, s->cap * sizeof *s->node);
+    if (!s->node) { fprintf(stderr, "scord-gen: out of memory\n"); exit(2); }
+  }
+  s->node[s->n++] = v;
+}
+
+/* Paper size (Table II: 120 trees, 9 levels, 3 children on average, about 1.2 M nodes): one tree per
+** block, 120 blocks of 4 warps, 2-4 children by hash (mean 2.94: about 1.0 M nodes; the count is
+** printed in the vector file), 16 alu per child for the hash. */
+static void uts_run(gen *g, unsigned inj, int size) {
+  const bool large = size == GEN_LARGE, paper = size == GEN_PAPER;
+  const unsigned G = paper ? 120 : large ? 16 : 3, W = paper || large ? 4 : 2,
+                 DEPTH = paper ? 9 : large ? 6 : 3, ROOTS = paper ? 1 : large ? 4 : 2;
+  const uint64_t SPAN = paper ? 0x10000 : 0x1000;  /* bytes of one stack: top word and slots */
+  const uint64_t LS = 0xC5000000, GSB = paper ? 0xC5800000 : 0xC5100000, LLK = paper ? 0xC6000000 : 0xC5200000,
+                 GLK = LLK + 0x800;
   static uts_stack ls[GEN_MAX_CTAS], gs[GEN_MAX_CTAS];
   gen_kernel(g, "uts", G, W);
-  gen_region(g, LS, LS + 0x1000ull * G, GEN_ORACLE);
-  gen_region(g, GSB, GSB + 0x1000ull * G, GEN_ORACLE);
+  gen_region(g, LS, LS + SPAN * G, GEN_ORACLE);
+  gen_region(g, GSB, GSB + SPAN * G, GEN_ORACLE);
   gen_region(g, LLK, LLK + 4ull * G, GEN_ATOMW);
   gen_region(g, GLK, GLK + 4ull * G, GEN_ATOMW);
+  const unsigned limit = (unsigned)(SPAN / 4 - 1);
   for (unsigned b = 0; b < G; b++) {
-    ls[b].top = LS + 0x1000ull * b; ls[b].slots = ls[b].top + 4; ls[b].n = 0;
-    gs[b].top = GSB + 0x1000ull * b; gs[b].slots = gs[b].top + 4; gs[b].n = 0;
+    ls[b].top = LS + SPAN * b; ls[b].slots = ls[b].top + 4; ls[b].n = 0;
+    gs[b].top = GSB + SPAN * b; gs[b].slots = gs[b].top + 4; gs[b].n = 0;
     sl_init(&ls[b].lk, LLK + 4ull * b);
     sl_init(&gs[b].lk, GLK + 4ull * b);
     /* the host placed the roots (node id = depth<<16 | serial) before the kernel */
-    for (unsigned r = 0; r < ROOTS; r++) ls[b].node[ls[b].n++] = (b * ROOTS + r) & 0xFFFFu;
+    for (unsigned r = 0; r < ROOTS; r++) uts_push(&ls[b], (b * ROOTS + r) & 0xFFFFu, limit);
   }
   /* host-written stack contents are not in the trace: metadata starts at init for them */
   int st[MAXW];
@@ -707,7 +884,8 @@ static void uts_run(gen *g, unsigned inj, bool large) {
     case 5: {  /* expand the node: children by hash, bounded depth */
       unsigned d = node[i] >> 16;
       unsigned h = (node[i] * 2654435761u) >> 28;
-      kids[i] = d + 1 < DEPTH ? 1 + h % 3 : 0;
+      kids[i] = d + 1 < DEPTH ? (paper ? 2 : 1) + h % 3 : 0;
+      if (paper && kids[i]) gen_alu(g, c, w, 16 * kids[i], 0, 0x63c);  /* the children's hashes */
       if (kids[i] == 0) { st[i] = 0; break; }
       node[i] = ((d + 1) << 16) | (serial & 0xFFFFu);
       st[i] = (kids[i] & 1) ? 8 : 6;
@@ -718,7 +896,7 @@ static void uts_run(gen *g, unsigned inj, bool large) {
         gen_ld(g, c, w, ls[c].top, 1, true, 0x648);
         gen_st(g, c, w, ls[c].slots + 4ull * ls[c].n, 1, true, 0x64c);
         gen_st(g, c, w, ls[c].top, 1, true, 0x650);
-        if (ls[c].n < 500) ls[c].node[ls[c].n++] = node[i];
+        uts_push(&ls[c], node[i], limit);
         sl_release(g, &ls[c].lk, c, w, GS_CTA, GS_CTA, (inj & UTS_LREL) != 0, 0x654);
         st[i] = 9;
       }
@@ -730,7 +908,7 @@ static void uts_run(gen *g, unsigned inj, bool large) {
         gen_ld(g, c, w, gs[c].top, 1, true, 0x668);
         gen_st(g, c, w, gs[c].slots + 4ull * gs[c].n, 1, true, 0x66c);
         gen_st(g, c, w, gs[c].top, 1, true, 0x670);
-        if (gs[c].n < 500) gs[c].node[gs[c].n++] = node[i];
+        uts_push(&gs[c], node[i], limit);
         sl_release(g, &gs[c].lk, c, w, as, fs, false, 0x674);
         st[i] = 9;
       }
@@ -745,6 +923,11 @@ static void uts_run(gen *g, unsigned inj, bool large) {
     }
   }
   gen_comment(g, "uts: %u nodes created", serial - 1000);
+  for (unsigned b = 0; b < G; b++) {
+    free(ls[b].node); free(gs[b].node);
+    ls[b].node = gs[b].node = NULL;
+    ls[b].cap = gs[b].cap = 0;
+  }
 }
 
 const app_def gen_apps[] = {
@@ -758,3 +941,28 @@ const app_def gen_apps[] = {
    uts_run},
 };
 const unsigned gen_napps = sizeof gen_apps / sizeof gen_apps[0];
+
+const app_def *gen_app_find(const char *name) {
+  for (unsigned a = 0; a < gen_napps; a++)
+    if (!strcmp(gen_apps[a].name, name)) return &gen_apps[a];
+  return NULL;
+}
+
+long gen_app_inject(const app_def *d, const char *inject, char *err, size_t errlen) {
+  if (!inject) return 0;
+  if (!strcmp(inject, "all")) return (1l << d->nsw) - 1;
+  long inj = 0;
+  const char *p = inject;
+  for (;;) {
+    size_t n = strcspn(p, ",");
+    unsigned s = 0;
+    while (s < d->nsw && !(strlen(d->sw[s].name) == n && !strncmp(d->sw[s].name, p, n))) s++;
+    if (s == d->nsw) {
+      snprintf(err, errlen, "app %s has no switch '%.*s' (see --list)", d->name, (int)n, p);
+      return -1;
+    }
+    inj |= 1l << s;
+    if (!p[n]) return inj;
+    p += n + 1;
+  }
+}

@@ -8,6 +8,10 @@
 
 #include "gen.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct app_switch {
   const char *name;
   const char *doc;   /* the bug, and the race(s) it causes */
@@ -22,11 +26,22 @@ typedef struct app_def {
   const char *doc;
   const app_switch *sw;
   unsigned nsw;
-  /* Generate the program; `inj` has bit i set for switch i; `large` selects the benchmark size. */
-  void (*run)(gen *g, unsigned inj, bool large);
+  /* Generate the program; `inj` has bit i set for switch i; `size` is GEN_SMALL, GEN_LARGE or
+  ** GEN_PAPER (gen.h). */
+  void (*run)(gen *g, unsigned inj, int size);
 } app_def;
 
 extern const app_def gen_apps[];
 extern const unsigned gen_napps;
+
+/* The application named `name`, or NULL. */
+const app_def *gen_app_find(const char *name);
+/* The switch mask of `inject` for d: NULL (none), "all", or a comma list of switch names.  -1 with
+** a message in err (naming the unknown switch) otherwise. */
+long gen_app_inject(const app_def *d, const char *inject, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,13 @@
 const char *const gen_race_name[GR_COUNT] = {"blk_fence", "dev_fence", "strong",
                                              "scoped_atomic", "lock_load", "lock_store"};
 static const char *const kind_name[3] = {"ld", "st", "atom"};
+const char *const gen_size_name[GEN_NSIZES] = {"small", "large", "paper"};
+
+int gen_size_parse(const char *s) {
+  for (int i = 0; i < GEN_NSIZES; i++)
+    if (!strcmp(s, gen_size_name[i])) return i;
+  return -1;
+}
 static const char *const scope_name[2] = {"cta", "gpu"};
 
 /* Oracle / atomic-word state of one tracked 4-byte word. */
@@ -322,31 +329,101 @@ static void predict(gen *g, unsigned c, unsigned w, uint64_t addr, unsigned n, i
   }
 }
 
+/* " dst=R use=A,B" for the trace (empty when neither is given). */
+static char *regs_str(char *buf, size_t len, int dst, uint64_t use) {
+  size_t k = 0;
+  buf[0] = 0;
+  if (dst >= 0) k += (size_t)snprintf(buf + k, len - k, " dst=%d", dst);
+  for (int r = 0, first = 1; r < 64 && k < len; r++)
+    if (use >> r & 1) {
+      k += (size_t)snprintf(buf + k, len - k, "%s%d", first ? " use=" : ",", r);
+      first = 0;
+    }
+  return buf;
+}
+
 static void access(gen *g, const char *kw, int kind, unsigned c, unsigned w, uint64_t addr,
-                   unsigned n, bool vol, uint64_t pc) {
-  char la[64], t[160];
-  if (c >= g->grid || w >= g->warps || n == 0 || n > 32) die("bad access");
-  predict(g, c, w, addr, n, kind, vol, 0, pc);
+                   unsigned n, bool vol, uint64_t pc, int dst, uint64_t use) {
+  char la[64], rg[256], t[400];
+  if (c >= g->grid || w >= g->warps || n == 0 || n > 32 || dst > 63) die("bad access");
+  if (!g->priv) predict(g, c, w, addr, n, kind, vol, 0, pc);
   fprintf(g->vec, "%s sm=%u cta=%u warp=%u %s%s pc=0x%llx\n", kw, gen_sm(g, c), gen_slot(g, c),
           hw_warp(g, c, w), lanes_str(la, sizeof la, addr, n), vol ? " volatile" : "",
           (unsigned long long)pc);
-  snprintf(t, sizeof t, "%s %s%s pc=0x%llx", kw, la, vol ? " volatile" : "", (unsigned long long)pc);
+  snprintf(t, sizeof t, "%s %s%s%s pc=0x%llx", kw, la, vol ? " volatile" : "", regs_str(rg, sizeof rg, dst, use),
+           (unsigned long long)pc);
   tline(g, c, w, t);
   g->events++;
 }
 
 void gen_ld(gen *g, unsigned c, unsigned w, uint64_t addr, unsigned n, bool vol, uint64_t pc) {
-  access(g, "ld", GK_LD, c, w, addr, n, vol, pc);
+  access(g, "ld", GK_LD, c, w, addr, n, vol, pc, -1, 0);
 }
 void gen_st(gen *g, unsigned c, unsigned w, uint64_t addr, unsigned n, bool vol, uint64_t pc) {
-  access(g, "st", GK_ST, c, w, addr, n, vol, pc);
+  access(g, "st", GK_ST, c, w, addr, n, vol, pc, -1, 0);
+}
+void gen_ldr(gen *g, unsigned c, unsigned w, uint64_t addr, unsigned n, bool vol, uint64_t pc, int dst,
+             uint64_t use) {
+  access(g, "ld", GK_LD, c, w, addr, n, vol, pc, dst, use);
+}
+void gen_str(gen *g, unsigned c, unsigned w, uint64_t addr, unsigned n, bool vol, uint64_t pc, uint64_t use) {
+  access(g, "st", GK_ST, c, w, addr, n, vol, pc, -1, use);
+}
+
+void gen_alu(gen *g, unsigned c, unsigned w, unsigned n, uint64_t use, uint64_t pc) {
+  char rg[256], t[320];
+  if (c >= g->grid || w >= g->warps || n == 0) die("bad alu");
+  if (n > 1) snprintf(t, sizeof t, "alu n=%u%s pc=0x%llx", n, regs_str(rg, sizeof rg, -1, use), (unsigned long long)pc);
+  else snprintf(t, sizeof t, "alu%s pc=0x%llx", regs_str(rg, sizeof rg, -1, use), (unsigned long long)pc);
+  tline(g, c, w, t);
+}
+
+/* "lanes=A0,A1,..." */
+static void lanes_list(char *buf, size_t len, const uint64_t *addr, unsigned n) {
+  size_t k = (size_t)snprintf(buf, len, "lanes=");
+  for (unsigned i = 0; i < n && k < len; i++)
+    k += (size_t)snprintf(buf + k, len - k, "%s0x%llx", i ? "," : "", (unsigned long long)addr[i]);
+}
+
+void gen_ld_lanes(gen *g, unsigned c, unsigned w, const uint64_t *addr, unsigned n, bool vol, uint64_t pc,
+                  int dst) {
+  char la[32 * 20 + 8], rg[32], t[sizeof la + 96];
+  if (c >= g->grid || w >= g->warps || n == 0 || n > 32 || dst > 63) die("bad gather");
+  for (unsigned i = 0; i < n; i++) {
+    if (!g->priv) predict(g, c, w, addr[i], 1, GK_LD, vol, 0, pc);
+    fprintf(g->vec, "ld sm=%u cta=%u warp=%u addr=0x%llx%s pc=0x%llx\n", gen_sm(g, c), gen_slot(g, c),
+            hw_warp(g, c, w), (unsigned long long)addr[i], vol ? " volatile" : "", (unsigned long long)pc);
+    g->events++;
+  }
+  lanes_list(la, sizeof la, addr, n);
+  snprintf(t, sizeof t, "ld %s%s%s pc=0x%llx", la, vol ? " volatile" : "", regs_str(rg, sizeof rg, dst, 0),
+           (unsigned long long)pc);
+  tline(g, c, w, t);
+}
+
+void gen_atom_lanes(gen *g, unsigned c, unsigned w, const uint64_t *addr, unsigned n, const char *op,
+                    int scope, int64_t val, uint64_t pc) {
+  char la[32 * 20 + 8], t[sizeof la + 96];
+  if (c >= g->grid || w >= g->warps || n == 0 || n > 32 || !strcmp(op, "cas") || !strcmp(op, "exch"))
+    die("bad atomic gather");
+  for (unsigned i = 0; i < n; i++) {
+    if (!g->priv) predict(g, c, w, addr[i], 1, GK_ATOM, true, scope, pc);
+    fprintf(g->vec, "atom sm=%u cta=%u warp=%u addr=0x%llx op=%s scope=%s val=%lld pc=0x%llx\n", gen_sm(g, c),
+            gen_slot(g, c), hw_warp(g, c, w), (unsigned long long)addr[i], op, scope_name[scope], (long long)val,
+            (unsigned long long)pc);
+    g->events++;
+  }
+  lanes_list(la, sizeof la, addr, n);
+  snprintf(t, sizeof t, "atom %s op=%s scope=%s val=%lld pc=0x%llx", la, op, scope_name[scope], (long long)val,
+           (unsigned long long)pc);
+  tline(g, c, w, t);
 }
 
 void gen_atom(gen *g, unsigned c, unsigned w, uint64_t addr, unsigned n, const char *op, int scope,
               int64_t cmp, int64_t val, int64_t old, uint64_t pc) {
   char la[64], ops[96], t[200];
   if (c >= g->grid || w >= g->warps || n == 0 || n > 32) die("bad atomic");
-  predict(g, c, w, addr, n, GK_ATOM, true, scope, pc);
+  if (!g->priv) predict(g, c, w, addr, n, GK_ATOM, true, scope, pc);
   int k = 0;
   k += snprintf(ops + k, sizeof ops - (size_t)k, "op=%s scope=%s", op, scope_name[scope]);
   if (cmp >= 0) k += snprintf(ops + k, sizeof ops - (size_t)k, " cmp=%lld", (long long)cmp);

@@ -16,6 +16,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Hardware shape of the default configuration (detector.md section 1, Table V).  Checked against
 ** scord_params defaults by the test gen-params (see CMakeLists.txt): one source of truth. */
 #define GEN_NUM_SMS 15u
@@ -28,6 +32,12 @@
 #define GEN_MAX_WARPS 4u    /* warps per CTA: 8 CTA slots x 4 = 32 hardware warps per SM */
 
 enum { GK_LD, GK_ST, GK_ATOM };           /* access kinds, as scord_kind */
+/* Workload sizes (--size): small for unit tests, large for the CI benchmarks, paper for Table II's
+** inputs (vectors/README.md "Sizes"; paper-size runs stay out of CI). */
+enum { GEN_SMALL, GEN_LARGE, GEN_PAPER, GEN_NSIZES };
+extern const char *const gen_size_name[GEN_NSIZES];
+/* The size named s, or -1. */
+int gen_size_parse(const char *s);
 enum { GS_CTA, GS_GPU };                  /* scopes used by the generators */
 enum { GR_BLK_FENCE, GR_DEV_FENCE, GR_STRONG, GR_SCOPED_ATOMIC, GR_LOCK_LOAD, GR_LOCK_STORE,
        GR_COUNT };
@@ -67,6 +77,10 @@ typedef struct gen {
   size_t nwords, capwords;
   struct { uint64_t lo, hi; int mode; } reg[16];
   unsigned nreg;
+  /* Set by an application around accesses to words that only the issuing warp ever touches in
+  ** this kernel (its own slice of a region at paper size): they cannot race (detector.md 5
+  ** step 2), so the oracle is not asked and does not have to hold millions of words. */
+  bool priv;
 } gen;
 
 /* Open the outputs (trace may be NULL) and seed the schedule. `comment` is written at the top. */
@@ -94,6 +108,22 @@ void gen_st(gen *g, unsigned c, unsigned w, uint64_t addr, unsigned n, bool vol,
 void gen_atom(gen *g, unsigned c, unsigned w, uint64_t addr, unsigned n, const char *op, int scope,
               int64_t cmp, int64_t val, int64_t old, uint64_t pc);
 void gen_fence(gen *g, unsigned c, unsigned w, int scope, uint64_t pc);
+
+/* Register-carrying forms (docs/trace-format.md "Registers"; trace only, the vector file has no
+** registers).  dst in 0..63 or -1 for none; use is a bit mask of registers read (0: none). */
+void gen_ldr(gen *g, unsigned c, unsigned w, uint64_t addr, unsigned n, bool vol, uint64_t pc, int dst,
+             uint64_t use);
+void gen_str(gen *g, unsigned c, unsigned w, uint64_t addr, unsigned n, bool vol, uint64_t pc, uint64_t use);
+/* n compute instructions (trace `alu n=N`; not in the vector file, which has no compute). */
+void gen_alu(gen *g, unsigned c, unsigned w, unsigned n, uint64_t use, uint64_t pc);
+/* Gathers: lane i at addr[i] (1..32 lanes).  The trace gets one `lanes=` instruction; the vector
+** file, which has no lane lists, one event per lane in lane order (the same checks: every lane of
+** an instruction carries the same bloom, detector.md 3.3 decision 12, and these atomics are not
+** lock operations). */
+void gen_ld_lanes(gen *g, unsigned c, unsigned w, const uint64_t *addr, unsigned n, bool vol, uint64_t pc,
+                  int dst);
+void gen_atom_lanes(gen *g, unsigned c, unsigned w, const uint64_t *addr, unsigned n, const char *op,
+                    int scope, int64_t val, uint64_t pc);
 /* A barrier completed by all warps of CTA c (call once every warp has arrived). */
 void gen_bar(gen *g, unsigned c, uint64_t pc);
 /* Trace-only ordering (trace-format.md "Ordering"). */
@@ -129,5 +159,9 @@ void gen_expect_data(gen *g, unsigned c, unsigned w, uint64_t addr, int kind, bo
                      uint64_t pc);
 /* Bloom of the warp's active locks for block b (detector.md 3). */
 uint32_t gen_bloom(const gen *g, unsigned c, unsigned w);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

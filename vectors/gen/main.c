@@ -1,7 +1,7 @@
 /*
 ** main.c -- command line of scord-gen (vectors/README.md):
 **
-**   scord-gen app=NAME [--inject=SW[,SW...]] [--seed=N] [--size=small|large]
+**   scord-gen app=NAME [--inject=SW[,SW...]] [--seed=N] [--size=small|large|paper]
 **             --out-vec=FILE [--out-trace=FILE]
 **   scord-gen app=random [--seed=N] [--events=N] [--race-rate=PERCENT] --out-vec=FILE
 **   scord-gen --list
@@ -21,7 +21,7 @@
 
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: scord-gen app=NAME [--inject=SW[,SW...]|all] [--seed=N] [--size=small|large]\n"
+          "usage: scord-gen app=NAME [--inject=SW[,SW...]|all] [--seed=N] [--size=small|large|paper]\n"
           "                 --out-vec=FILE [--out-trace=FILE]\n"
           "       scord-gen app=random [--seed=N] [--events=N] [--race-rate=PERCENT] --out-vec=FILE\n"
           "       scord-gen app=NAME [--inject=SW[,SW...]|all] --check-races=FILE\n"
@@ -164,8 +164,9 @@ int main(int argc, char **argv) {
     usage(stderr);
     return 2;
   }
-  if (strcmp(size, "small") && strcmp(size, "large")) {
-    fprintf(stderr, "scord-gen: --size: 'small' or 'large', not '%s'\n", size);
+  const int isize = gen_size_parse(size);
+  if (isize < 0) {
+    fprintf(stderr, "scord-gen: --size: 'small', 'large' or 'paper', not '%s'\n", size);
     return 2;
   }
   if (!strcmp(app, "random")) {
@@ -175,28 +176,18 @@ int main(int argc, char **argv) {
     }
     return random_stream(out_vec, seed, events, (unsigned)rate);
   }
-  const app_def *d = NULL;
-  for (unsigned a = 0; a < gen_napps; a++)
-    if (!strcmp(gen_apps[a].name, app)) d = &gen_apps[a];
+  const app_def *d = gen_app_find(app);
   if (!d) {
     fprintf(stderr, "scord-gen: unknown app '%s' (see --list)\n", app);
     return 2;
   }
-  unsigned inj = 0;
-  if (inject && !strcmp(inject, "all")) inj = (1u << d->nsw) - 1;
-  else if (inject) {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", inject);
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-      unsigned s = 0;
-      while (s < d->nsw && strcmp(d->sw[s].name, tok)) s++;
-      if (s == d->nsw) {
-        fprintf(stderr, "scord-gen: app %s has no switch '%s' (see --list)\n", app, tok);
-        return 2;
-      }
-      inj |= 1u << s;
-    }
+  char err[256];
+  long injl = gen_app_inject(d, inject, err, sizeof err);
+  if (injl < 0) {
+    fprintf(stderr, "scord-gen: %s\n", err);
+    return 2;
   }
+  unsigned inj = (unsigned)injl;
   if (check) return check_races(d, inj, check);
   FILE *fv = fopen(out_vec, "w");
   if (!fv) { fprintf(stderr, "scord-gen: %s: %s\n", out_vec, strerror(errno)); return 2; }
@@ -214,7 +205,7 @@ int main(int argc, char **argv) {
   gen_init(&g, fv, ft, seed, comment);
   for (unsigned s = 0; s < d->nsw; s++)
     if (inj & (1u << s)) gen_comment(&g, "injected: %s: %s", d->sw[s].name, d->sw[s].doc);
-  d->run(&g, inj, !strcmp(size, "large"));
+  d->run(&g, inj, isize);
   int sigbad = check_signatures(d, inj, &g);
   gen_finish(&g);
   int bad = ferror(fv) || (ft && ferror(ft));
