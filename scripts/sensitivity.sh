@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# sensitivity.sh -- issue 13 item 10, the parts that need no paper-size workload: detection
-# overhead of the seven ScoR applications (scord-gen app=NAME --size=SIZE, race-free) as
+# sensitivity.sh -- issue 13 item 10: detection overhead of the seven ScoR applications
+# (scord-gen app=NAME --size=SIZE, race-free) as
 #   --lanes: a curve over the detector's lanes per cycle (det_lanes per slice x det_slices),
 #            the C model's line-beat timing of the line-rate RTL (validated against the RTL at
 #            the default 16 x 2: scripts/overhead_table.sh);
 #   --fig11: Figure 11's three memory systems (less L2 and DRAM bandwidth, the default, more),
 #            each overhead against detection off in that same memory system.
 # Prints Markdown tables (docs/tlm.md "Figures"). Extra --KEY=VALUE options go to every run.
-# About 1 minute per table at --size=large; at --size=paper (Table II inputs) about XX minutes.
+# About 1 minute per table at --size=large; at --size=paper (Table II inputs) about 13 minutes for --fig11.
 #   scripts/sensitivity.sh [--sim PATH] [--gen PATH] [--size=small|large|paper] [--lanes] [--fig11]
 #                          [SCORD-SIM OPTION...]
 set -euo pipefail

@@ -798,19 +798,22 @@ static void uts_run(gen *g, unsigned inj, int size) {
   const bool large = size == GEN_LARGE, paper = size == GEN_PAPER;
   const unsigned G = paper ? 120 : large ? 16 : 3, W = paper || large ? 4 : 2,
                  DEPTH = paper ? 9 : large ? 6 : 3, ROOTS = paper ? 1 : large ? 4 : 2;
-  const uint64_t SPAN = paper ? 0x10000 : 0x1000;  /* bytes of one stack: top word and slots */
+  /* bytes of one stack (top word and slots); at paper size one line more than 64 KB apart: with a
+  ** power-of-two stride every block's top falls in one L2 set and one channel (our L2 does not hash
+  ** its set index), which made UTS a test of that one set (L2 hit rate 55 %, 0.8 % DRAM row hits) */
+  const uint64_t SPAN = paper ? 0x10000 : 0x1000, STRIDE = paper ? SPAN + 0x80 : SPAN;
   const uint64_t LS = 0xC5000000, GSB = paper ? 0xC5800000 : 0xC5100000, LLK = paper ? 0xC6000000 : 0xC5200000,
                  GLK = LLK + 0x800;
   static uts_stack ls[GEN_MAX_CTAS], gs[GEN_MAX_CTAS];
   gen_kernel(g, "uts", G, W);
-  gen_region(g, LS, LS + SPAN * G, GEN_ORACLE);
-  gen_region(g, GSB, GSB + SPAN * G, GEN_ORACLE);
+  gen_region(g, LS, LS + STRIDE * G, GEN_ORACLE);
+  gen_region(g, GSB, GSB + STRIDE * G, GEN_ORACLE);
   gen_region(g, LLK, LLK + 4ull * G, GEN_ATOMW);
   gen_region(g, GLK, GLK + 4ull * G, GEN_ATOMW);
   const unsigned limit = (unsigned)(SPAN / 4 - 1);
   for (unsigned b = 0; b < G; b++) {
-    ls[b].top = LS + SPAN * b; ls[b].slots = ls[b].top + 4; ls[b].n = 0;
-    gs[b].top = GSB + SPAN * b; gs[b].slots = gs[b].top + 4; gs[b].n = 0;
+    ls[b].top = LS + STRIDE * b; ls[b].slots = ls[b].top + 4; ls[b].n = 0;
+    gs[b].top = GSB + STRIDE * b; gs[b].slots = gs[b].top + 4; gs[b].n = 0;
     sl_init(&ls[b].lk, LLK + 4ull * b);
     sl_init(&gs[b].lk, GLK + 4ull * b);
     /* the host placed the roots (node id = depth<<16 | serial) before the kernel */

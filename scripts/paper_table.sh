@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# paper_table.sh -- issue 13 item 10: Figures 8 and 10 at the paper's sizes.  For each of the
+# seven applications at --size=paper (Table II inputs, vectors/README.md "Sizes"), with md_ratio 1
+# (the base design) and 16 (ScoRD's metadata cache): `scord-sim --workload=APP --size=paper
+# --compare-off` (detection off, on, and on with each overhead source's timing off: Figure 10's
+# LHD / NOC / MD), and one run with --detector-timing=ideal (the check costs no cycles; metadata
+# still goes through the L2 and DRAM, as in the paper's simulator).  Prints a Markdown table row
+# per run as it finishes, with the wall time.  Extra --KEY=VALUE options go to every run.
+# About 23 minutes on this 2-core machine with another job running (UTS about 12 of them).
+#   scripts/paper_table.sh [--sim PATH] [--apps "mm red ..."] [--md "1 16"] [SCORD-SIM OPTION...]
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+sim=$here/build/bin/scord-sim
+apps="mm red r110 gcol gcon 1dc uts" mds="1 16"
+extra=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sim) sim=$2; shift 2 ;;
+    --apps) apps=$2; shift 2 ;;
+    --md) mds=$2; shift 2 ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    --*=*) extra+=("$1"); shift ;;
+    *) echo "paper_table.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+[ -x "$sim" ] || { echo "paper_table.sh: $sim not built" >&2; exit 2; }
+printf '| app | md_ratio | cycles off | cycles on | overhead | ideal | DRAM on/off (data + md) | DRAM row hits off / ideal | LHD | NOC | MD | all three off | wall |\n'
+printf '|---|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|\n'
+for a in $apps; do
+  for r in $mds; do
+    t0=$(date +%s)
+    o=$("$sim" --workload="$a" --size=paper --md_ratio="$r" --compare-off --no-progress "${extra[@]}" 2>&1) ||
+      { echo "paper_table.sh: scord-sim --workload=$a --md_ratio=$r --compare-off failed:" >&2; echo "$o" | tail -20 >&2; exit 1; }
+    oi=$("$sim" --workload="$a" --size=paper --md_ratio="$r" --detector-timing=ideal --stats-only --no-progress "${extra[@]}" 2>&1) ||
+      { echo "paper_table.sh: scord-sim --workload=$a --detector-timing=ideal failed:" >&2; echo "$oi" | tail -20 >&2; exit 1; }
+    rh_on=$(echo "$oi" | sed -n 's/^dram_row_hit_rate //p')
+    ho=$("$sim" --workload="$a" --size=paper --detector=off --stats-only --no-progress "${extra[@]}" 2>&1 | sed -n 's/^dram_row_hit_rate //p')
+    t1=$(date +%s)
+    echo "$o" | awk -v a="$a" -v r="$r" -v ideal="$(echo "$oi" | sed -n 's/^cycles //p')" -v rhoff="$ho" \
+                    -v rhon="$rh_on" -v wall=$((t1 - t0)) '
+      /^run off / { off = $4 }
+      /^run on / { on = $4 }
+      /^overhead_pct / { ovh = $2 }
+      /^dram_ratio / { ratio = $2; gsub(/[(,]/, "", $4); d = $4; m = $6 }
+      /^breakdown / { lhd = $3; noc = $5; md = $7; all3 = $NF; sub(/\)$/, "", all3) }
+      END {
+        if (off == "" || on == "") { print "paper_table.sh: no cycles for " a > "/dev/stderr"; exit 1 }
+        printf "| %s | %s | %d | %d | %.1f %% | %.1f %% | %s (%s + %s) | %.2f / %.2f | %s %% | %s %% | %s %% | %s %% | %d s |\n",
+               toupper(a), r, off, on, ovh, 100 * (ideal - off) / off, ratio, d, m, rhoff, rhon, lhd, noc, md, all3, wall
+      }'
+  done
+done
