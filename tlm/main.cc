@@ -86,6 +86,8 @@ static void configure(SimConfig &c, Workload &w, const Args &a) {
     for (auto &kv : w.config)
       if (!sim_config_set(c, kv.first, kv.second, err)) die(a.trace + ": config " + err);
     apply_cmdline();
+    if (c.size != "small" || !c.inject.empty())
+      die("--size and --inject choose an application's workload (--workload=APP), not the trace '" + a.trace + "'");
     c.trace = a.trace;
   } else {
     apply_cmdline();
