@@ -414,7 +414,13 @@ static bool build_app(const app_def *d, const SimConfig &c, Workload &w, std::st
 
 bool builtin_workload(const std::string &name, const SimConfig &c, Workload &w, std::string &err) {
   w = Workload{};
-  if (const app_def *d = gen_app_find(name.c_str())) return build_app(d, c, w, err);
+  if (const app_def *d = gen_app_find(name.c_str())) {
+    if (c.scale != 1) {
+      err = "--scale sizes the synthetic built-ins; application '" + name + "' takes --size=small|large|paper";
+      return false;
+    }
+    return build_app(d, c, w, err);
+  }
   if (c.size != "small" || !c.inject.empty()) {
     err = "--size and --inject apply to the applications (mm, red, r110, gcol, gcon, 1dc, uts), not to '" + name + "'";
     return false;

@@ -31,9 +31,10 @@ endfunction()
 check_app(red large 1 "")
 check_app(uts small 3 l-rel-nofence)
 foreach(_args "--workload=mm;--size=huge" "--workload=mm;--inject=nosuch" "--workload=default;--size=paper"
-              "--workload=stream;--inject=all" "${WORK}/red.trace;--size=paper")
+              "--workload=stream;--inject=all" "${WORK}/red.trace;--size=paper"
+              "--workload=mm;--scale=2")
   execute_process(COMMAND ${SIM} ${_args} --stats-only RESULT_VARIABLE _rc ERROR_VARIABLE _e OUTPUT_QUIET)
-  if(NOT _rc EQUAL 2 OR NOT _e MATCHES "size|inject")
+  if(NOT _rc EQUAL 2 OR NOT _e MATCHES "size|inject|scale")
     message(FATAL_ERROR "scord-sim ${_args}: expected exit 2 and a message naming the option, got ${_rc}: ${_e}")
   endif()
 endforeach()
