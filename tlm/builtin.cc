@@ -421,10 +421,6 @@ bool builtin_workload(const std::string &name, const SimConfig &c, Workload &w, 
     }
     return build_app(d, c, w, err);
   }
-  if (c.size != "small" || !c.inject.empty()) {
-    err = "--size and --inject apply to the applications (mm, red, r110, gcol, gcon, 1dc, uts), not to '" + name + "'";
-    return false;
-  }
   w.name = "builtin:" + name;
   if (name == "default") build_default(c, w);
   else if (name == "stream") build_stream(c, w);
@@ -441,6 +437,10 @@ bool builtin_workload(const std::string &name, const SimConfig &c, Workload &w, 
   else if (name == "calib_atom_chan") build_calib_atom(c, w, true);
   else {
     err = "unknown built-in workload '" + name + "' (known: " + kBuiltinNames + ")";
+    return false;
+  }
+  if (c.size != "small" || !c.inject.empty()) {
+    err = "--size and --inject apply to the applications (mm, red, r110, gcol, gcon, 1dc, uts), not to '" + name + "'";
     return false;
   }
   return true;
