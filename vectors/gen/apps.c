@@ -805,6 +805,7 @@ static void uts_run(gen *g, unsigned inj, int size) {
   const uint64_t LS = 0xC5000000, GSB = paper ? 0xC5800000 : 0xC5100000, LLK = paper ? 0xC6000000 : 0xC5200000,
                  GLK = LLK + 0x800;
   static uts_stack ls[GEN_MAX_CTAS], gs[GEN_MAX_CTAS];
+  unsigned pending = 0;  /* nodes on all stacks together */
   gen_kernel(g, "uts", G, W);
   gen_region(g, LS, LS + STRIDE * G, GEN_ORACLE);
   gen_region(g, GSB, GSB + STRIDE * G, GEN_ORACLE);
@@ -818,6 +819,7 @@ static void uts_run(gen *g, unsigned inj, int size) {
     sl_init(&gs[b].lk, GLK + 4ull * b);
     /* the host placed the roots (node id = depth<<16 | serial) before the kernel */
     for (unsigned r = 0; r < ROOTS; r++) uts_push(&ls[b], (b * ROOTS + r) & 0xFFFFu, limit);
+    pending += ROOTS;
   }
   /* host-written stack contents are not in the trace: metadata starts at init for them */
   int st[MAXW];
@@ -829,8 +831,7 @@ static void uts_run(gen *g, unsigned inj, int size) {
     for (unsigned w = 0; w < W; w++) st[WI(c, w)] = 0;
   const int gas = (inj & UTS_GATOM) ? GS_CTA : GS_GPU, gfs = (inj & UTS_GFENCE) ? GS_CTA : GS_GPU;
   for (;;) {
-    bool any_work = false;
-    for (unsigned b = 0; b < G; b++) any_work |= ls[b].n || gs[b].n;
+    bool any_work = pending > 0;  /* some stack holds work */
     for (int i = 0; i < MAXW; i++) {
       unsigned c = (unsigned)i / GEN_MAX_WARPS;
       ok[i] = st[i] != DONE_ST;
@@ -853,6 +854,7 @@ static void uts_run(gen *g, unsigned inj, int size) {
         gen_ld(g, c, w, ls[c].top, 1, true, 0x60c);
         if (ls[c].n) {
           unsigned k = --ls[c].n;
+          pending--;
           gen_ld(g, c, w, ls[c].slots + 4ull * k, 1, true, 0x610);
           gen_st(g, c, w, ls[c].top, 1, true, 0x614);
           node[i] = ls[c].node[k];
@@ -873,6 +875,7 @@ static void uts_run(gen *g, unsigned inj, int size) {
         gen_ld(g, c, w, gs[v].top, 1, true, 0x628);
         if (gs[v].n) {
           unsigned k = --gs[v].n;
+          pending--;
           gen_ld(g, c, w, gs[v].slots + 4ull * k, 1, true, 0x62c);
           gen_st(g, c, w, gs[v].top, 1, true, 0x630);
           node[i] = gs[v].node[k];
@@ -900,6 +903,7 @@ static void uts_run(gen *g, unsigned inj, int size) {
         gen_st(g, c, w, ls[c].slots + 4ull * ls[c].n, 1, true, 0x64c);
         gen_st(g, c, w, ls[c].top, 1, true, 0x650);
         uts_push(&ls[c], node[i], limit);
+        pending++;
         sl_release(g, &ls[c].lk, c, w, GS_CTA, GS_CTA, (inj & UTS_LREL) != 0, 0x654);
         st[i] = 9;
       }
@@ -912,6 +916,7 @@ static void uts_run(gen *g, unsigned inj, int size) {
         gen_st(g, c, w, gs[c].slots + 4ull * gs[c].n, 1, true, 0x66c);
         gen_st(g, c, w, gs[c].top, 1, true, 0x670);
         uts_push(&gs[c], node[i], limit);
+        pending++;
         sl_release(g, &gs[c].lk, c, w, as, fs, false, 0x674);
         st[i] = 9;
       }

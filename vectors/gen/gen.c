@@ -80,13 +80,14 @@ static unsigned hw_warp(const gen *g, unsigned c, unsigned w) { return gen_slot(
 static void tline(gen *g, unsigned c, unsigned w, const char *s) {
   if (!g->trace) return;
   gen_warp *x = &g->w[c][w];
-  if (x->ntl == x->captl) {
-    x->captl = x->captl ? 2 * x->captl : 64;
-    x->tl = xrealloc(x->tl, x->captl * sizeof *x->tl);
+  size_t n = strlen(s);
+  if (x->ntl + n + 1 > x->captl) {
+    while (x->ntl + n + 1 > x->captl) x->captl = x->captl ? 2 * x->captl : 4096;
+    x->tl = xrealloc(x->tl, x->captl);
   }
-  size_t n = strlen(s) + 1;
-  x->tl[x->ntl] = xrealloc(NULL, n);
-  memcpy(x->tl[x->ntl++], s, n);
+  memcpy(x->tl + x->ntl, s, n);
+  x->tl[x->ntl + n] = '\n';
+  x->ntl += n + 1;
 }
 
 static void flush_trace(gen *g) {
@@ -97,10 +98,7 @@ static void flush_trace(gen *g) {
     for (unsigned w = 0; w < g->warps; w++) {
       gen_warp *x = &g->w[c][w];
       if (g->trace) fprintf(g->trace, "warp id=%u\n", w);
-      for (size_t i = 0; i < x->ntl; i++) {
-        if (g->trace) fprintf(g->trace, "%s\n", x->tl[i]);
-        free(x->tl[i]);
-      }
+      if (g->trace && x->ntl) fwrite(x->tl, 1, x->ntl, g->trace);
       free(x->tl);
       x->tl = NULL;
       x->ntl = x->captl = 0;

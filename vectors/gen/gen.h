@@ -51,8 +51,9 @@ typedef struct gen_warp {
   uint32_t cta_fences, gpu_fences;    /* fences issued in this kernel (compared mod 2^6) */
   gen_lock locks[GEN_LOCK_ENTRIES];
   unsigned nlocks;
-  char **tl;                          /* trace lines of this warp in the current kernel */
-  size_t ntl, captl;
+  char *tl;                           /* trace lines of this warp in the current kernel, each
+                                      ** ending in '\n' (one buffer: no allocation per line) */
+  size_t ntl, captl;                  /* bytes used, bytes allocated */
 } gen_warp;
 
 typedef struct gen_expect {
