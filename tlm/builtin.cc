@@ -15,9 +15,29 @@
 #include "apps.h"
 #include "scord/scord.h"
 
-const char *const kBuiltinNames =
+namespace {
+const char *const kSynthetic =
     "default, stream, atomics, gather, vecadd, calib_l1, calib_l2, calib_dram, calib_bw, calib_bw_chan, calib_bw_l2, "
-    "calib_atom, calib_atom_chan, and the applications mm, red, r110, gcol, gcon, 1dc, uts (with --size, --inject)";
+    "calib_atom, calib_atom_chan";
+
+// The applications' names, from the generator's own table (vectors/gen/apps.c).
+std::string app_names(const char *sep) {
+  std::string s;
+  for (unsigned a = 0; a < gen_napps; a++) s += (a ? sep : "") + std::string(gen_apps[a].name);
+  return s;
+}
+}  // namespace
+
+std::string gen_names(const char *const *names, int n, const char *sep) {
+  std::string s;
+  for (int i = 0; i < n; i++) s += (i ? sep : "") + std::string(names[i]);
+  return s;
+}
+
+std::string builtin_names() {
+  return std::string(kSynthetic) + ", and the applications " + app_names(", ") + " (with --size=" +
+         gen_names(gen_size_name, GEN_NSIZES, "|") + ", --inject)";
+}
 
 namespace {
 struct Rng {
@@ -397,10 +417,10 @@ static bool build_app(const app_def *d, const SimConfig &c, Workload &w, std::st
     return false;
   }
   std::unique_ptr<gen> g(new gen);  // about 100 kB: not on the stack
-  std::string comment = "scord-sim --workload=" + std::string(d->name) + " --size=" + c.size +
+  std::string comment = "scord-sim --workload=" + std::string(d->name) + " --size=" + gen_size_name[c.size] +
                         " --seed=" + std::to_string(c.seed) + " --inject=" + (c.inject.empty() ? "none" : c.inject);
   gen_init(g.get(), fv, ft, c.seed, comment.c_str());
-  d->run(g.get(), (unsigned)inj, gen_size_parse(c.size.c_str()));
+  d->run(g.get(), (unsigned)inj, c.size);
   gen_finish(g.get());
   bool bad = ferror(ft) != 0;
   bad |= fclose(ft) != 0;
@@ -408,7 +428,7 @@ static bool build_app(const app_def *d, const SimConfig &c, Workload &w, std::st
   bool ok = !bad && trace_read(path, w, err);
   if (bad) err = path + ": write error (disk full?)";
   unlink(path.c_str());
-  if (ok) w.name = "app:" + std::string(d->name) + "/" + c.size;
+  if (ok) w.name = "app:" + std::string(d->name) + "/" + gen_size_name[c.size];
   return ok;
 }
 
@@ -416,7 +436,8 @@ bool builtin_workload(const std::string &name, const SimConfig &c, Workload &w, 
   w = Workload{};
   if (const app_def *d = gen_app_find(name.c_str())) {
     if (c.scale != 1) {
-      err = "--scale sizes the synthetic built-ins; application '" + name + "' takes --size=small|large|paper";
+      err = "--scale sizes the synthetic built-ins; application '" + name + "' takes --size=" +
+            gen_names(gen_size_name, GEN_NSIZES, "|");
       return false;
     }
     return build_app(d, c, w, err);
@@ -436,11 +457,11 @@ bool builtin_workload(const std::string &name, const SimConfig &c, Workload &w, 
   else if (name == "calib_atom") build_calib_atom(c, w, false);
   else if (name == "calib_atom_chan") build_calib_atom(c, w, true);
   else {
-    err = "unknown built-in workload '" + name + "' (known: " + kBuiltinNames + ")";
+    err = "unknown built-in workload '" + name + "' (known: " + builtin_names() + ")";
     return false;
   }
-  if (c.size != "small" || !c.inject.empty()) {
-    err = "--size and --inject apply to the applications (mm, red, r110, gcol, gcon, 1dc, uts), not to '" + name + "'";
+  if (c.size != GEN_SMALL || !c.inject.empty()) {
+    err = "--size and --inject apply to the applications (" + app_names(", ") + "), not to '" + name + "'";
     return false;
   }
   return true;

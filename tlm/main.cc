@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "apps.h"
 #include "builtin.h"
 #include "detector_engine.h"
 #include "run.h"
@@ -49,7 +50,7 @@ static void usage(FILE *f) {
           "  --stats-only          print only the statistics\n"
           "  --progress, --no-progress   progress line on stderr (default: when stderr is a tty)\n"
           "  --KEY=VALUE           any parameter below (dashes or underscores):\n",
-          kBuiltinNames);
+          builtin_names().c_str());
   sim_config_help(f);
 }
 
@@ -86,7 +87,7 @@ static void configure(SimConfig &c, Workload &w, const Args &a) {
     for (auto &kv : w.config)
       if (!sim_config_set(c, kv.first, kv.second, err)) die(a.trace + ": config " + err);
     apply_cmdline();
-    if (c.size != "small" || !c.inject.empty())
+    if (c.size != GEN_SMALL || !c.inject.empty())
       die("--size and --inject choose an application's workload (--workload=APP), not the trace '" + a.trace + "'");
     c.trace = a.trace;
   } else {

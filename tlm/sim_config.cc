@@ -3,6 +3,7 @@
 #include "sim_config.h"
 
 #include "apps.h"
+#include "builtin.h"
 
 #include "detector_engine.h"
 
@@ -76,11 +77,12 @@ bool sim_config_set(SimConfig &c, const std::string &key_in, const std::string &
   }
   if (key == "workload") { c.workload = value; return true; }
   if (key == "size") {  // an application's size (scord-gen --size)
-    if (gen_size_parse(value.c_str()) < 0) {
-      err = "size: '" + value + "' is not one of small, large, paper";
+    c.size = gen_size_parse(value.c_str());
+    if (c.size < 0) {
+      c.size = GEN_SMALL;
+      err = "size: '" + value + "' is not one of " + gen_names(gen_size_name, GEN_NSIZES, ", ");
       return false;
     }
-    c.size = value;
     return true;
   }
   if (key == "inject") { c.inject = value; return true; }  // checked against the application
@@ -156,7 +158,7 @@ void sim_config_print(FILE *f, const SimConfig &c, const char *prefix) {
   fprintf(f, "%sdetector_timing=%s\n", prefix, c.detector_timing.c_str());
   fprintf(f, "%sworkload=%s\n", prefix, c.trace.empty() ? c.workload.c_str() : c.trace.c_str());
   if (c.trace.empty() && gen_app_find(c.workload.c_str())) {
-    fprintf(f, "%ssize=%s\n", prefix, c.size.c_str());
+    fprintf(f, "%ssize=%s\n", prefix, gen_size_name[c.size]);
     if (!c.inject.empty()) fprintf(f, "%sinject=%s\n", prefix, c.inject.c_str());
   }
   if (!c.dump_vectors.empty()) fprintf(f, "%sdump_vectors=%s\n", prefix, c.dump_vectors.c_str());

@@ -71,7 +71,7 @@ struct SimConfig {
   // travels through the L2 and DRAM (the paper's simulator; the line-rate yardstick).
   std::string detector_timing = "model";
   std::string workload;         // built-in name, or "" when a trace file is given
-  std::string size = "small";   // --size of an application workload (scord-gen's sizes)
+  int size = 0;                 // --size of an application workload: GEN_SMALL/LARGE/PAPER (gen.h)
   std::string inject;           // --inject of an application workload: switch names or "all"
   std::string trace;            // trace file path
   std::string dump_vectors;     // --dump-vectors FILE

@@ -166,7 +166,9 @@ int main(int argc, char **argv) {
   }
   const int isize = gen_size_parse(size);
   if (isize < 0) {
-    fprintf(stderr, "scord-gen: --size: 'small', 'large' or 'paper', not '%s'\n", size);
+    fprintf(stderr, "scord-gen: --size: one of");
+    for (int i = 0; i < GEN_NSIZES; i++) fprintf(stderr, " '%s'", gen_size_name[i]);
+    fprintf(stderr, ", not '%s'\n", size);
     return 2;
   }
   if (!strcmp(app, "random")) {
