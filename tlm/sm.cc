@@ -74,12 +74,55 @@ bool Sm::need_sync() {
   return qk_.need_sync();
 }
 
-// Synchronise with SystemC time: wait for the local lead, start a new quantum.
+// Synchronise with SystemC time: wait for the local lead (up to this SM's turn in cycle now_),
+// start a new quantum.
 void Sm::sync() {
   if (sim_stop_requested()) throw SimError(kExitInterrupted, "interrupted at cycle " + std::to_string(now_));
-  qk_.set(delay_to(now_));
+  qk_.set(turn_delay(now_));
   qk_.sync();
   sched_.progress(now_);
+}
+
+// The delay from SystemC time to this SM's turn in cycle now_ (zero once it has come).  Within a
+// cycle (cycle_unit() time units, 1,000 ps) the SMs act at sub-cycle slots 1..num_sms in an order
+// that rotates with the cycle (round-robin priority): so accesses of one cycle reach shared state
+// in an order fixed by the cycle alone, not by the order in which the SystemC kernel happens to
+// wake equal-time processes, which changes with the quantum (docs/tlm.md "Time order").  Slot 0
+// is left to the cycle-aligned processes (the GPU's kernel control, the RTL engines' clocks).
+sc_time Sm::turn_delay(uint64_t cycle) const {
+  const uint64_t target = cycle * cycle_unit() + turn_slot(cycle), cur = sc_core::sc_time_stamp().value();
+  return sc_time::from_value(target > cur ? target - cur : 0);
+}
+
+uint64_t Sm::turn_slot(uint64_t cycle) const {
+  const uint64_t n = c_.det.num_sms;
+  // (Past 999 SMs slots are shared and equal-slot SMs act in the kernel's order again.)
+  return 1 + (id_ + n - cycle % n) % n % (cycle_unit() - 1);
+}
+
+// The cycle an SM woken by another SM's signal acts in: the current one if its turn in it is
+// still to come, else the next (what others did after its turn it sees one cycle later).
+uint64_t Sm::wake_cycle() const {
+  const uint64_t cur = sc_core::sc_time_stamp().value(), c = cur / cycle_unit();
+  return cur % cycle_unit() > turn_slot(c) ? c + 1 : c;
+}
+
+// Idle until cycle r (the next warp's ready time) while warps wait for signals: sleep until this
+// SM's turn in r, or until a signal, which may release a warp ready before r.  Returns true if a
+// signal woke the SM (now_ is then its wake cycle, at most r), false at r's turn.
+bool Sm::sleep_until(uint64_t r) {
+  if (turn_delay(r) == sc_core::SC_ZERO_TIME) return false;
+  const uint64_t gen = sync_.signal_gen();
+  do {  // (a wake with no new signal is a notification already pending: sleep on)
+    if (sim_stop_requested()) throw SimError(kExitInterrupted, "interrupted at cycle " + std::to_string(now_));
+    wait(turn_delay(r), sync_.signal_event());
+    if (sync_.signal_gen() != gen) break;
+  } while (turn_delay(r) != sc_core::SC_ZERO_TIME);
+  qk_.reset();
+  sched_.progress(now_);
+  if (sync_.signal_gen() == gen) return false;
+  now_ = std::max(now_, std::min(r, wake_cycle()));
+  return true;
 }
 
 // Issue loop of one kernel: pick a ready warp, execute its next instruction, synchronise every
@@ -93,9 +136,12 @@ void Sm::run_kernel() {
   launch_pending_ = false;
   last_done_ = now_;
   live_warps_ = 0;
+  waiting_ = 0;
   seen_signal_gen_ = ~0ull;
   try_launch(now_);
   for (;;) {
+    // Warps a signal released (another SM's, seen after a synchronisation) compete in this pick.
+    if (sync_.signal_gen() != seen_signal_gen_) check_waits();
     int wi = pick();
     if (wi < 0) {
       if (live_warps_ == 0) {
@@ -118,7 +164,7 @@ void Sm::run_kernel() {
       wait(sync_.signal_event());
       sched_.sm_blocked(false);
       qk_.reset();
-      now_ = std::max(now_, abs_cycle(sc_core::SC_ZERO_TIME));
+      now_ = std::max(now_, wake_cycle());
       continue;
     }
     Warp &w = warps_[wi];
@@ -133,11 +179,22 @@ void Sm::run_kernel() {
         continue;  // pick again: another warp may be ready earlier
       }
     }
-    if (w.ready > now_) now_ = w.ready;
+    if (w.ready > now_) {
+      if (waiting_ > 0 && sleep_until(w.ready)) continue;  // a signal came first: pick again
+      now_ = w.ready;
+    }
     if (need_sync()) {
       // Synchronise before issuing, not only after: an instruction issued past the quantum
       // would reach shared state (L2, DRAM, the detector's queue) ahead of other SMs' earlier
       // ones.  So every access is issued inside the current quantum.
+      sync();
+      continue;
+    }
+    if ((touches_shared((*w.code)[w.ip].op) || waiting_ > 0) && turn_delay(now_) != sc_core::SC_ZERO_TIME) {
+      // Time order (issue 13 item 4, docs/tlm.md "Time order"): an instruction that reaches
+      // state other SMs share (the L2, DRAM, the detector, the grid-wide counters) issues only
+      // when SystemC time has caught up with it, so every SM's earlier accesses are in first.
+      // Only SM-local work (compute, delays, CTA barriers) runs ahead inside the quantum.
       sync();
       continue;
     }
@@ -146,12 +203,17 @@ void Sm::run_kernel() {
     st_.issue_lead_max = std::max(st_.issue_lead_max, now_ - sc_cycle);
     execute((unsigned)wi);
     if (need_sync()) sync();
-    if (sync_.signal_gen() != seen_signal_gen_) check_waits();
     if (launch_pending_) {
       launch_pending_ = false;
       try_launch(launch_t_);
     }
   }
+}
+
+// Whether an instruction of `op` reaches state shared with other SMs: any memory access (an L1
+// hit too: with detection on it sends the detector a packet), a fence, a grid-wide signal or wait.
+bool Sm::touches_shared(Op op) {
+  return op != Op::ALU && op != Op::DELAY && op != Op::BAR;
 }
 
 // The ACTIVE warp that is ready first (ties: lowest slot), -1 if none.
@@ -177,6 +239,7 @@ bool Sm::check_waits() {
     uint64_t t;
     if (sync_.signal_reached(in.addr, in.stride, t)) {
       w.st = ACTIVE;
+      waiting_--;
       w.ready = std::max({w.ready, t, w.load_done});
       w.ip++;
       any = true;
@@ -204,7 +267,10 @@ void Sm::try_launch(uint64_t t) {
     if (first < 0) return;
     uint64_t cta;
     if (sched_.initial_cta(id_, wave_j_, cta)) wave_j_++;
-    else if (!sched_.next_cta(cta)) { more_ctas_ = false; return; }
+    else {
+      if (turn_delay(now_) != sc_core::SC_ZERO_TIME) sync();  // the claim order is shared state
+      if (!sched_.next_cta(cta)) { more_ctas_ = false; return; }
+    }
     Slot &s = slots_[si];
     s = Slot{};
     s.used = true;
@@ -318,6 +384,7 @@ void Sm::execute(unsigned wi) {
       w.ip++;
     } else {
       w.st = AT_WAIT;
+      waiting_++;
     }
     break;
   }

@@ -60,6 +60,11 @@ class Sm : public sc_core::sc_module {
   void run();
   void run_kernel();
   int pick() const;
+  static bool touches_shared(Op op);
+  sc_core::sc_time turn_delay(uint64_t cycle) const;
+  uint64_t turn_slot(uint64_t cycle) const;
+  uint64_t wake_cycle() const;
+  bool sleep_until(uint64_t r);
   void execute(unsigned wi);
   void mem(unsigned wi, const Instr &in);
   void try_launch(uint64_t t);
@@ -90,6 +95,7 @@ class Sm : public sc_core::sc_module {
   uint64_t now_ = 0;
   tlm_utils::tlm_quantumkeeper qk_;  // local lead over SystemC time (global quantum: Gpu)
   unsigned live_warps_ = 0;
+  unsigned waiting_ = 0;        // warps AT_WAIT: while any, the SM issues nothing ahead of its turn
   bool more_ctas_ = true;
   unsigned wave_j_ = 0;  // next index into this SM's first-wave CTAs
   bool launch_pending_ = false;  // a slot was freed: launch from the issue loop (no recursion)
