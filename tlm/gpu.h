@@ -29,6 +29,7 @@ class Gpu : public sc_core::sc_module, public CtaScheduler, public SyncCounters 
 
   // --- CtaScheduler and SyncCounters (sm_host.h), used by the SMs ---
   const Kernel *kernel() const override { return cur_; }
+  const std::string &source() const override { return w_.name; }
   // Block scheduler. The first wave goes round-robin (CTA c to SM c mod NumSms, as many as
   // fit), later CTAs to whichever SM frees a slot first. j-th CTA of SM `sm`'s first wave:
   bool initial_cta(unsigned sm, unsigned j, uint64_t &id) const override;

@@ -160,6 +160,7 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
   fputc('\n', f);
   fprintf(f, "issue_lead_max %" PRIu64 "\n", st.issue_lead_max);
   fprintf(f, "mem_insts %" PRIu64 "\nmem_requests %" PRIu64 "\n", st.mem_insts, st.mem_reqs);
+  fprintf(f, "spin_instrs %" PRIu64 "\nspin_failed_tries %" PRIu64 "\n", st.spin_instrs, st.spin_fails);
   fprintf(f, "l1_load_hits %" PRIu64 "\nl1_load_misses %" PRIu64 "\nl1_mshr_merges %" PRIu64 "\nl1_bypass %" PRIu64 "\n",
           st.l1_load_hits, st.l1_load_misses, st.l1_mshr_merges, st.l1_bypass);
   fprintf(f, "l1_mshr_stall_cycles %" PRIu64 "\nmiss_queue_stall_cycles %" PRIu64 "\n", st.l1_mshr_stall_cycles,

@@ -56,6 +56,7 @@
   X(ovh_noc, 1, 0, 1, "charge ScoRD header bytes and fence packets (Fig. 10 NOC)")          \
   X(ovh_md, 1, 0, 1, "time metadata reads/writes through L2 and DRAM (Fig. 10 MD)")         \
   X(alu_lat, 4, 1, 1000, "latency of a compute instruction to the warp's next one")         \
+  X(spin_limit, 1000000, 1, UINT64_MAX, "failed tries of one polling instruction before the run stops as hung") \
   X(quantum, 100, 1, 1000000, "temporal-decoupling quantum (cycles)")                       \
   X(scale, 1, 1, 1000, "size multiplier of the built-in workloads")                         \
   X(seed, 1, 0, UINT64_MAX, "seed of the built-in workloads")

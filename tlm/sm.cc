@@ -426,6 +426,7 @@ void Sm::execute(unsigned wi) {
   case Op::LD:
   case Op::ST:
   case Op::ATOM:
+    if ((in.flags & IF_SPIN) && !spin_try(wi, in)) break;  // a failed try: the warp polls again
     mem(wi, in);
     w.ip++;
     break;
@@ -583,7 +584,33 @@ void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const ui
 // A load, store or atomic: coalesce the active lanes into line requests (in order of first
 // lane), then per request: L1 (loads), the L2 through the interconnect, and the ScoRD
 // side-band (or a detector-only packet on an L1 hit).
-void Sm::mem(unsigned wi, const Instr &in) {
+// A polling instruction (issue 13 item 2, docs/trace-format.md "Spins") at its turn in cycle
+// now_: true if its counter has reached the count by now (a value released at or before this
+// cycle: the attempt succeeds and the instruction executes as written); else one failed try is
+// issued (the same access; an atomic returns the spin's fail_old) and the warp tries again when
+// its value is back and compared (alu_lat).  So the number of tries follows the timing.
+bool Sm::spin_try(unsigned wi, const Instr &in) {
+  Warp &w = warps_[wi];
+  const Spin &sp = k_->spin_pool[in.spin_off];
+  uint64_t t;
+  if (sync_.signal_reached(sp.id, sp.count, t) && t <= now_) {
+    st_.spin_instrs++;
+    w.spin_tries = 0;
+    return true;
+  }
+  if (++w.spin_tries > c_.spin_limit)
+    throw SimError(kExitInput, sched_.source() + ":" + std::to_string(in.line) + ": spin=" + std::to_string(sp.id) +
+                                   " count=" + std::to_string(sp.count) + " not reached after " +
+                                   std::to_string(c_.spin_limit) + " tries (spin_limit; cycle " + std::to_string(now_) + ")");
+  st_.spin_fails++;
+  mem(wi, in, &sp);
+  w.ready += c_.alu_lat;
+  return false;
+}
+
+// One memory instruction at cycle now_; `failed`: a polling instruction's failed try (its atomic
+// returns failed->fail_old; the warp waits for the value whatever the instruction's dst).
+void Sm::mem(unsigned wi, const Instr &in, const Spin *failed) {
   Warp &w = warps_[wi];
   st_.sm_insts[id_]++;
   st_.warp_insts++;
@@ -594,14 +621,14 @@ void Sm::mem(unsigned wi, const Instr &in) {
   if (in.flags & IF_LANES) {
     for (unsigned l = 0; l < in.nlanes; l++) {
       la[n] = k_->lane_pool[in.lanes_off + l];
-      lo[n] = (in.flags & IF_OLD_LIST) ? k_->old_pool[in.old_off + n] : in.old;
+      lo[n] = failed ? failed->fail_old : (in.flags & IF_OLD_LIST) ? k_->old_pool[in.old_off + n] : in.old;
       n++;
     }
   } else {
     for (unsigned l = 0; l < 32; l++)
       if (in.mask >> l & 1) {
         la[n] = in.addr + l * in.stride;
-        lo[n] = (in.flags & IF_OLD_LIST) ? k_->old_pool[in.old_off + n] : in.old;
+        lo[n] = failed ? failed->fail_old : (in.flags & IF_OLD_LIST) ? k_->old_pool[in.old_off + n] : in.old;
         n++;
       }
   }
@@ -689,7 +716,9 @@ void Sm::mem(unsigned wi, const Instr &in) {
       done = std::max(done, r);
     }
   }
-  if (in.op == Op::ST) {
+  if (failed) {
+    w.ready = std::max({done, now_, w.load_done});
+  } else if (in.op == Op::ST) {
     w.ready = now_;
   } else if (in.dst != kNoReg) {
     // A load or atomic into a register: the warp goes on; its readers wait (run_kernel).

@@ -43,6 +43,7 @@ class Sm : public sc_core::sc_module {
     // of them (the warp ends after its last `dst` load).
     std::array<uint64_t, kTraceRegs> reg{};
     uint64_t reg_done = 0;
+    uint64_t spin_tries = 0;  // failed tries of the current polling instruction
     WState st = FREE;
     uint8_t slot = 0;
   };
@@ -66,7 +67,8 @@ class Sm : public sc_core::sc_module {
   uint64_t wake_cycle() const;
   bool sleep_until(uint64_t r);
   void execute(unsigned wi);
-  void mem(unsigned wi, const Instr &in);
+  void mem(unsigned wi, const Instr &in, const Spin *failed = nullptr);
+  bool spin_try(unsigned wi, const Instr &in);
   void try_launch(uint64_t t);
   void maybe_finish(unsigned wi);
   void finish_warp(unsigned wi);

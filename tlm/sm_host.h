@@ -15,6 +15,8 @@ struct CtaScheduler {
   virtual ~CtaScheduler() = default;
   // The running kernel (valid from kernel_start_event() until the SM reports sm_finished).
   virtual const Kernel *kernel() const = 0;
+  // The workload's name (a trace file's path), for messages naming a trace line.
+  virtual const std::string &source() const = 0;
   // The j-th CTA of SM `sm`'s first wave; later CTAs go to whichever SM frees a slot first.
   virtual bool initial_cta(unsigned sm, unsigned j, uint64_t &id) const = 0;
   virtual bool next_cta(uint64_t &id) = 0;

@@ -24,6 +24,7 @@ struct Stats {
   uint64_t warp_insts = 0;
   uint64_t issue_lead_max = 0;  // most cycles an SM issued ahead of SystemC time (< quantum)
   uint64_t mem_insts = 0, mem_reqs = 0;
+  uint64_t spin_instrs = 0, spin_fails = 0;  // polling instructions completed, their failed tries
   uint64_t l1_load_hits = 0, l1_load_misses = 0, l1_mshr_merges = 0, l1_bypass = 0;
   uint64_t l1_mshr_stall_cycles = 0, miss_queue_stall_cycles = 0;  // requests held for an MSHR / a miss-queue entry
   uint64_t l2_hits[2] = {}, l2_misses[2] = {};  // [0] data, [1] metadata

@@ -38,9 +38,10 @@ const KwSpec kSpecs[] = {
     {"kernel", {"!grid", "!block", "name"}},
     {"cta", {"!id"}},
     {"warp", {"!id"}},
-    {"ld", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "?async", "dst", "use", "pc"}},
+    {"ld", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "?async", "dst", "use", "pc", "spin", "count"}},
     {"st", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "use", "pc"}},
-    {"atom", {"!op", "!scope", "addr", "lanes", "stride", "mask", "n", "size", "cmp", "val", "old", "dst", "use", "pc"}},
+    {"atom", {"!op", "!scope", "addr", "lanes", "stride", "mask", "n", "size", "cmp", "val", "old", "dst", "use", "pc",
+              "spin", "count", "spin_old"}},
     {"fence", {"!scope", "use", "pc"}},
     {"bar", {"use", "pc"}},
     {"alu", {"n", "use", "pc"}},
@@ -305,6 +306,26 @@ bool trace_read(const std::string &path, Workload &w, std::string &err) {
             }
           }
         }
+        if (const Field *ps = get("spin")) {
+          // A polling access (trace-format.md "Spins"): repeated until counter `spin` reaches
+          // `count`; it must be volatile or atomic (a cached load would poll the L1).
+          if (in.op == Op::LD && !get("volatile")) r.fail("spin: a polling ld must be volatile");
+          if (get("async")) r.fail("spin: a polling ld cannot be async (its value decides the next attempt)");
+          Spin sp;
+          sp.id = r.num("spin", ps->val);
+          sp.count = get("count") ? r.num("count", get("count")->val, 1, UINT64_MAX) : 1;
+          if (in.op == Op::ATOM) {
+            if (in.flags & IF_OLD_LIST) r.fail("spin: a polling atomic has one old value, not a list");
+            // A failed try returns what the winner left: for a cas its `val` (the lock taken).
+            sp.fail_old = in.aop == SCORD_OP_CAS ? in.val : in.old;
+            if (auto *p = get("spin_old")) sp.fail_old = (uint32_t)r.num("spin_old", p->val, 0, 0xffffffffu);
+          }
+          in.flags |= IF_SPIN;
+          in.spin_off = (uint32_t)k->spin_pool.size();
+          k->spin_pool.push_back(sp);
+        } else if (get("count") || get("spin_old")) {
+          r.fail(std::string(get("count") ? "count" : "spin_old") + ": goes with spin=");
+        }
       } else if (kw == "fence") {
         in.op = Op::FENCE;
         int sc = scope_from(get("scope")->val);
@@ -414,6 +435,11 @@ bool trace_write(const std::string &path, const Workload &w, std::string &err) {
               } else {
                 fprintf(f, " old=%u", in.old);
               }
+            }
+            if (in.flags & IF_SPIN) {
+              const Spin &sp = k.spin_pool[in.spin_off];
+              fprintf(f, " spin=%" PRIu64 " count=%" PRIu64, sp.id, sp.count);
+              if (in.op == Op::ATOM) fprintf(f, " spin_old=%u", sp.fail_old);
             }
             break;
           }

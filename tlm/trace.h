@@ -10,7 +10,7 @@ enum class Op : uint8_t { LD, ST, ATOM, FENCE, BAR, ALU, DELAY, SIGNAL, WAIT };
 
 enum InstrFlags : uint8_t {
   IF_VOLATILE = 1, IF_ASYNC = 2, IF_HAS_CMP = 4, IF_HAS_VAL = 8, IF_HAS_OLD = 16,
-  IF_OLD_LIST = 32, IF_LANES = 64
+  IF_OLD_LIST = 32, IF_LANES = 64, IF_SPIN = 128
 };
 
 // Registers of the per-warp scoreboard (docs/trace-format.md "Registers"): `dst` of a load or
@@ -30,6 +30,7 @@ struct Instr {
   uint32_t lanes_off = 0; // IF_LANES: first lane address in lane_pool
   uint32_t old_off = 0;   // IF_OLD_LIST: first value in old_pool
   uint32_t cmp = 0, val = 0, old = 0;
+  uint32_t spin_off = 0;  // IF_SPIN: its Spin in Kernel::spin_pool
   uint64_t uses = 0;      // registers read: bit r = register r (the warp waits for them)
   Op op = Op::ALU;
   uint8_t dst = kNoReg;   // ld, atom: the register its data lands in (the warp goes on)
@@ -38,6 +39,14 @@ struct Instr {
   uint8_t aop = 0;        // scord_atom_op
   uint8_t nlanes = 0;     // IF_LANES: lanes listed
   uint8_t flags = 0;
+};
+
+// A polling load or atomic (docs/trace-format.md "Spins"): the warp repeats it until counter `id`
+// has reached `count` at the cycle an attempt issues; failed attempts of an atomic return
+// `fail_old`.  How many attempts that takes depends on timing (issue 13 item 2).
+struct Spin {
+  uint64_t id = 0, count = 1;
+  uint32_t fail_old = 0;
 };
 
 struct Kernel {
@@ -49,6 +58,7 @@ struct Kernel {
   std::vector<std::vector<std::vector<Instr>>> ctas;
   std::vector<uint64_t> lane_pool;
   std::vector<uint32_t> old_pool;
+  std::vector<Spin> spin_pool;
   uint64_t instructions() const;
 };
 

@@ -26,17 +26,22 @@ static void sl_init(slock *l, uint64_t addr) { l->addr = addr; l->holder = -1; l
 static bool sl_can(const slock *l, const unsigned *fails, int i) { return l->holder < 0 || fails[i] < 2; }
 
 /* Try to take l: on success emit cas 0->1 returning 0 and the acquire fence (unless skip);
-** otherwise emit one failed cas (returned 1), an ordinary atomic. */
+** otherwise emit one failed cas (returned 1), an ordinary atomic.  In the trace the successful
+** cas polls until the lock's release counter reaches the releases before it (gen_spin): the
+** failed tries, as many as the simulated timing gives, are the TLM's; the ones this interleaving
+** made go to the vector file only. */
 static bool sl_try(gen *g, slock *l, unsigned *fails, unsigned c, unsigned w, int ascope, int fscope,
                    bool skip, uint64_t pc) {
   if (l->holder < 0) {
-    gen_wait(g, c, w, l->addr, l->rel);
+    gen_spin(g, c, w, l->addr, l->rel, 1);
     gen_acquire(g, c, w, l->addr, ascope, fscope, skip, pc);
     l->holder = WI(c, w);
     fails[WI(c, w)] = 0;
     return true;
   }
+  g->vec_only = true;
   gen_atom(g, c, w, l->addr, 1, "cas", ascope, 0, 1, 1, pc);
+  g->vec_only = false;
   fails[WI(c, w)]++;
   return false;
 }
@@ -285,12 +290,14 @@ static void red_kernel(gen *g, unsigned G, unsigned W, unsigned SW, int gfs, int
     case 2: {
       uint64_t f = FL + 4ull * (c * W + w + half);
       if (flag[WI(c, w + half)]) {
-        gen_wait(g, c, w, f, 1);
+        gen_spin(g, c, w, f, 1, 0);  /* polls the flag in the trace (failed tries return 0) */
         gen_atom(g, c, w, f, 1, "add", GS_CTA, -1, 0, 1, 0x220);
         gen_fence(g, c, w, GS_CTA, 0x224);
         st[i] = 3;
       } else {
+        g->vec_only = true;
         gen_atom(g, c, w, f, 1, "add", GS_CTA, -1, 0, 0, 0x220);
+        g->vec_only = false;
         fails[i]++;
       }
       break;
@@ -413,14 +420,17 @@ static void r110_run(gen *g, unsigned inj, int size) {
       break;
     case 7:
       if (arrived >= G * (t + 1)) {
-        gen_wait(g, c, w, GB, G * (t + 1));
+        /* polls the grid counter in the trace (a failed try sees one block short) */
+        gen_spin(g, c, w, GB, G * (t + 1), (int64_t)(G * (t + 1) - 1));
         gen_atom(g, c, w, GB, 1, "add", gbs, -1, 0, arrived, 0x318);
         gen_fence(g, c, w, GS_GPU, 0x320);  /* acquire side of the grid barrier */
         fails[i] = 0;
         bar_arrive(&bar, st, c, w, 8);
         bar_check(g, &bar, st, c, W, 8, 9, 0x31c);
       } else {
+        g->vec_only = true;
         gen_atom(g, c, w, GB, 1, "add", gbs, -1, 0, arrived, 0x318);
+        g->vec_only = false;
         fails[i]++;
       }
       break;

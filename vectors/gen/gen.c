@@ -78,7 +78,7 @@ static unsigned hw_warp(const gen *g, unsigned c, unsigned w) { return gen_slot(
 
 /* Append one line to warp (c, w)'s trace buffer. */
 static void tline(gen *g, unsigned c, unsigned w, const char *s) {
-  if (!g->trace) return;
+  if (!g->trace || g->vec_only) return;
   gen_warp *x = &g->w[c][w];
   size_t n = strlen(s);
   if (x->ntl + n + 1 > x->captl) {
@@ -116,6 +116,7 @@ void gen_kernel(gen *g, const char *name, unsigned grid, unsigned warps) {
       gen_warp *x = &g->w[c][w];
       x->cta_fences = x->gpu_fences = 0;
       x->nlocks = 0;
+      if (x->spin) die("a gen_spin without its polling access before the kernel ended");
     }
   }
   g->grid = grid;
@@ -340,6 +341,17 @@ static char *regs_str(char *buf, size_t len, int dst, uint64_t use) {
   return buf;
 }
 
+/* Append a pending gen_spin's fields to trace line t (of size len) of warp (c, w). */
+static void spin_suffix(gen *g, unsigned c, unsigned w, char *t, size_t len, bool atom) {
+  gen_warp *x = &g->w[c][w];
+  if (!x->spin || g->vec_only) return;
+  size_t k = strlen(t);
+  k += (size_t)snprintf(t + k, len - k, " spin=%llu count=%llu", (unsigned long long)x->spin_id,
+                        (unsigned long long)x->spin_count);
+  if (atom) snprintf(t + k, len - k, " spin_old=%lld", (long long)x->spin_old);
+  x->spin = false;
+}
+
 static void access(gen *g, const char *kw, int kind, unsigned c, unsigned w, uint64_t addr,
                    unsigned n, bool vol, uint64_t pc, int dst, uint64_t use) {
   char la[64], rg[256], t[400];
@@ -350,6 +362,8 @@ static void access(gen *g, const char *kw, int kind, unsigned c, unsigned w, uin
           (unsigned long long)pc);
   snprintf(t, sizeof t, "%s %s%s%s pc=0x%llx", kw, la, vol ? " volatile" : "", regs_str(rg, sizeof rg, dst, use),
            (unsigned long long)pc);
+  if (g->w[c][w].spin && (kind != GK_LD || !vol || dst >= 0)) die("a polling access must be a volatile ld without dst, or an atom");
+  spin_suffix(g, c, w, t, sizeof t, false);
   tline(g, c, w, t);
   g->events++;
 }
@@ -419,7 +433,7 @@ void gen_atom_lanes(gen *g, unsigned c, unsigned w, const uint64_t *addr, unsign
 
 void gen_atom(gen *g, unsigned c, unsigned w, uint64_t addr, unsigned n, const char *op, int scope,
               int64_t cmp, int64_t val, int64_t old, uint64_t pc) {
-  char la[64], ops[96], t[200];
+  char la[64], ops[96], t[320];
   if (c >= g->grid || w >= g->warps || n == 0 || n > 32) die("bad atomic");
   if (!g->priv) predict(g, c, w, addr, n, GK_ATOM, true, scope, pc);
   int k = 0;
@@ -430,6 +444,7 @@ void gen_atom(gen *g, unsigned c, unsigned w, uint64_t addr, unsigned n, const c
   fprintf(g->vec, "atom sm=%u cta=%u warp=%u %s %s pc=0x%llx\n", gen_sm(g, c), gen_slot(g, c),
           hw_warp(g, c, w), lanes_str(la, sizeof la, addr, n), ops, (unsigned long long)pc);
   snprintf(t, sizeof t, "atom %s %s pc=0x%llx", la, ops, (unsigned long long)pc);
+  spin_suffix(g, c, w, t, sizeof t, true);
   tline(g, c, w, t);
   g->events++;
   /* Lock-table effect after the check (detector.md 3), single-lane lock operations. */
@@ -488,6 +503,16 @@ void gen_wait(gen *g, unsigned c, unsigned w, uint64_t id, uint64_t count) {
   if (count == 0) return;
   snprintf(t, sizeof t, "wait id=%llu count=%llu", (unsigned long long)id, (unsigned long long)count);
   tline(g, c, w, t);
+}
+
+void gen_spin(gen *g, unsigned c, unsigned w, uint64_t id, uint64_t count, int64_t fail_old) {
+  if (c >= g->grid || w >= g->warps) die("bad spin");
+  if (count == 0) return;
+  gen_warp *x = &g->w[c][w];
+  x->spin = true;
+  x->spin_id = id;
+  x->spin_count = count;
+  x->spin_old = fail_old;
 }
 
 void gen_acquire(gen *g, unsigned c, unsigned w, uint64_t lock, int ascope, int fscope,

@@ -54,6 +54,9 @@ typedef struct gen_warp {
   char *tl;                           /* trace lines of this warp in the current kernel, each
                                       ** ending in '\n' (one buffer: no allocation per line) */
   size_t ntl, captl;                  /* bytes used, bytes allocated */
+  bool spin;                          /* gen_spin: the next ld/atom's trace line polls */
+  uint64_t spin_id, spin_count;
+  int64_t spin_old;
 } gen_warp;
 
 typedef struct gen_expect {
@@ -82,6 +85,9 @@ typedef struct gen {
   ** this kernel (its own slice of a region at paper size): they cannot race (detector.md 5
   ** step 2), so the oracle is not asked and does not have to hold millions of words. */
   bool priv;
+  /* Set around a polling warp's failed tries (gen_spin): they go to the vector file only; the
+  ** trace's polling instruction makes as many as the timing gives. */
+  bool vec_only;
 } gen;
 
 /* Open the outputs (trace may be NULL) and seed the schedule. `comment` is written at the top. */
@@ -130,6 +136,11 @@ void gen_bar(gen *g, unsigned c, uint64_t pc);
 /* Trace-only ordering (trace-format.md "Ordering"). */
 void gen_signal(gen *g, unsigned c, unsigned w, uint64_t id);
 void gen_wait(gen *g, unsigned c, unsigned w, uint64_t id, uint64_t count);
+/* A spin loop (trace-format.md "Spins"): warp (c, w)'s next ld (volatile) or atom polls until
+** counter id reaches count; failed tries of an atomic return fail_old.  The trace gets one
+** polling instruction; the failed tries the generator's own interleaving made are written with
+** g->vec_only set, to the vector file alone.  count 0: no spin (the first try succeeds). */
+void gen_spin(gen *g, unsigned c, unsigned w, uint64_t id, uint64_t count, int64_t fail_old);
 void gen_comment(gen *g, const char *fmt, ...);
 
 /* Lock helpers: a successful acquire (cas 0->1 returning 0, then a fence of fscope) and a release
