@@ -29,3 +29,18 @@ string(REGEX MATCH "(^|\n)cycles [0-9]+" cb "${b}")
 if(NOT rc1 EQUAL 0 OR NOT rc2 EQUAL 0 OR ca STREQUAL "" OR NOT ca STREQUAL cb)
   message(FATAL_ERROR "calib_dram built in and read back differ: '${ca}' against '${cb}' (${rc1} ${rc2})")
 endif()
+
+# The polls survive it too (docs/trace-format.md "Spins"): UTS's lock acquires, written from the
+# generator's in-memory workload and read back, spin as many times.
+execute_process(COMMAND ${SIM} --workload=uts --size=small --write-trace ${WORK}/uts.trace RESULT_VARIABLE rc)
+file(READ ${WORK}/uts.trace uts)
+if(NOT rc EQUAL 0 OR NOT uts MATCHES "\natom [^\n]* spin=[0-9]+ count=[0-9]+ spin_old=1")
+  message(FATAL_ERROR "--write-trace of uts failed (${rc}) or wrote no polling cas")
+endif()
+execute_process(COMMAND ${SIM} --no-progress --stats-only --workload=uts --size=small OUTPUT_VARIABLE a RESULT_VARIABLE rc1)
+execute_process(COMMAND ${SIM} --no-progress --stats-only ${WORK}/uts.trace OUTPUT_VARIABLE b RESULT_VARIABLE rc2)
+string(REGEX MATCHALL "(^|\n)(cycles|spin_instrs|spin_failed_tries|races_found) [0-9]+" ka "${a}")
+string(REGEX MATCHALL "(^|\n)(cycles|spin_instrs|spin_failed_tries|races_found) [0-9]+" kb "${b}")
+if(NOT rc1 EQUAL 0 OR NOT rc2 EQUAL 0 OR NOT ka MATCHES "spin_failed_tries [1-9]" OR NOT "${ka}" STREQUAL "${kb}")
+  message(FATAL_ERROR "uts built in and read back differ (or no failed tries):\n${ka}\n---\n${kb}")
+endif()

@@ -535,6 +535,9 @@ static int cmp_ex(const void *a, const void *b) {
 }
 
 void gen_finish(gen *g) {
+  for (unsigned c = 0; c < g->grid; c++)
+    for (unsigned w = 0; w < g->warps; w++)
+      if (g->w[c][w].spin) die("a gen_spin without its polling access before the run ended");
   flush_trace(g);
   if (g->nex) qsort(g->ex, g->nex, sizeof *g->ex, cmp_ex);
   uint64_t total = 0;
