@@ -88,7 +88,8 @@ void Sm::sync() {
 // that rotates with the cycle (round-robin priority): so accesses of one cycle reach shared state
 // in an order fixed by the cycle alone, not by the order in which the SystemC kernel happens to
 // wake equal-time processes, which changes with the quantum (docs/tlm.md "Time order").  Slot 0
-// is left to the cycle-aligned processes (the GPU's kernel control, the RTL engines' clocks).
+// is left to the GPU's kernel control, which acts at whole cycles (the RTL engines have no
+// process of their own: they advance inside the calls).
 sc_time Sm::turn_delay(uint64_t cycle) const {
   const uint64_t target = cycle * cycle_unit() + turn_slot(cycle), cur = sc_core::sc_time_stamp().value();
   return sc_time::from_value(target > cur ? target - cur : 0);
