@@ -89,6 +89,9 @@ class DetectorEngine {
   virtual uint64_t clock() const { return 0; }
   // Cycles an RTL engine evaluated (its clock less the cycles it skipped), 0 for others.
   virtual uint64_t evaluated() const { return 0; }
+  // The file of a waveform that has started ("" when none): closed with the engine, so an
+  // error report raised outside the engine (an interrupt seen by an SM) can name it.
+  virtual std::string waveform_path() const { return {}; }
 };
 
 // The C reference model (scord_detector over its own sparse metadata store). p must be

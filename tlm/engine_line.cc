@@ -247,6 +247,7 @@ class LineEngine final : public DetectorEngine {
   }
   // The waveform, when one was asked for and has started (divergence reports name it).
   const Waveform *waveform() const { return wave_ && wave_->started() ? wave_.get() : nullptr; }
+  std::string waveform_path() const override { return waveform() ? waveform()->path() : std::string(); }
 
  private:
   struct Rsp {
@@ -526,6 +527,7 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
   uint64_t drain(uint64_t t) override { return rtl_->drain(t); }
   uint64_t clock() const override { return rtl_->clock(); }
   uint64_t evaluated() const override { return rtl_->evaluated(); }
+  std::string waveform_path() const override { return rtl_->waveform_path(); }
   uint64_t overflow() const override { return rtl_->overflow(); }
   void finish() override {
     rtl_->finish();

@@ -221,6 +221,7 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
 
   // The waveform, when one was asked for and has started (divergence reports name it).
   const Waveform *waveform() const { return wave_ && wave_->started() ? wave_.get() : nullptr; }
+  std::string waveform_path() const override { return waveform() ? waveform()->path() : std::string(); }
 
  private:
   // Coverage at the end of a run: Verilator's (line, toggle) in a coverage build, and always
@@ -418,6 +419,7 @@ class BothEngine final : public DetectorEngine, public RtlSink {
   uint64_t drain(uint64_t t) override { return rtl_->drain(t); }
   uint64_t clock() const override { return rtl_->clock(); }
   uint64_t evaluated() const override { return rtl_->evaluated(); }
+  std::string waveform_path() const override { return rtl_->waveform_path(); }
   uint64_t overflow() const override { return rtl_->overflow(); }
   void finish() override {
     rtl_->finish();

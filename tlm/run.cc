@@ -79,8 +79,11 @@ int run_sim(const SimConfig &c, const Workload &w, Stats &st, std::vector<scord_
   try {
     return run_sim_body(c, w, st, races, err, eng);
   } catch (const SimError &e) {
+    const std::string wave = eng ? eng->waveform_path() : std::string();
     eng.reset();
     err = e.what();
+    // Whoever saw the error (an SM's interrupt check, say), the waveform is closed by now.
+    if (!wave.empty() && err.find(wave) == std::string::npos) err += "; waveform flushed to " + wave;
     return e.status;
   } catch (const std::exception &e) {  // not a SimError: a bug or out of memory, still reported
     eng.reset();

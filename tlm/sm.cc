@@ -74,10 +74,15 @@ bool Sm::need_sync() {
   return qk_.need_sync();
 }
 
+// An interrupt (sim_error.h) seen where the SM waits: the scheduler stops the simulation.
+void Sm::stop_if_requested() const {
+  if (sim_stop_requested()) throw SimError(kExitInterrupted, "interrupted at cycle " + std::to_string(now_));
+}
+
 // Synchronise with SystemC time: wait for the local lead (up to this SM's turn in cycle now_),
 // start a new quantum.
 void Sm::sync() {
-  if (sim_stop_requested()) throw SimError(kExitInterrupted, "interrupted at cycle " + std::to_string(now_));
+  stop_if_requested();
   qk_.set(turn_delay(now_));
   qk_.sync();
   sched_.progress(now_);
@@ -115,7 +120,7 @@ bool Sm::sleep_until(uint64_t r) {
   if (turn_delay(r) == sc_core::SC_ZERO_TIME) return false;
   const uint64_t gen = sync_.signal_gen();
   do {  // (a wake with no new signal is a notification already pending: sleep on)
-    if (sim_stop_requested()) throw SimError(kExitInterrupted, "interrupted at cycle " + std::to_string(now_));
+    stop_if_requested();
     wait(turn_delay(r), sync_.signal_event());
     if (sync_.signal_gen() != gen) break;
   } while (turn_delay(r) != sc_core::SC_ZERO_TIME);

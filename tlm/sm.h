@@ -75,6 +75,7 @@ class Sm : public sc_core::sc_module {
   void check_barrier(unsigned slot);
   bool check_waits();
   void sync();
+  void stop_if_requested() const;
   bool need_sync();
   uint64_t send(PktKind k, uint64_t addr, uint64_t t, bool side, const DetRun *runs, uint32_t nruns,
                 uint32_t data_bytes, uint32_t resp_bytes, uint32_t lanes, bool timed);
