@@ -1,6 +1,7 @@
 // gpu.cc -- top module: wiring, kernel sequencing, block scheduler, signals (see gpu.h).
 #include "gpu.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdlib>
 #include "sim_error.h"
@@ -71,10 +72,12 @@ void Gpu::sm_finished(uint64_t t) {
   if (running_ == 0) sm_done_ev_.notify(sc_core::SC_ZERO_TIME);
 }
 
-// `signal id` reached at cycle t: counter id grows by one; blocked SMs look again.
+// `signal id` reached at cycle t: counter id grows by one; blocked SMs look again.  A release's
+// signal is posted when the release issues, at the (later) cycle the L2 performs it, so signals
+// may come out of time order: the counter reaches N at the N-th earliest of them.
 void Gpu::signal(uint64_t id, uint64_t t) {
   auto &v = signals_[id];
-  v.push_back(v.empty() ? t : std::max(v.back(), t));
+  v.insert(std::upper_bound(v.begin(), v.end(), t), t);
   signal_gen_++;
   signal_ev_.notify(sc_core::SC_ZERO_TIME);
 }

@@ -132,6 +132,9 @@ void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
   hit->stamp = ++clock_;
   if (write || atom) hit->dirty = true;
   if (atom) ready = atom_unit_.take(ready, std::max<uint32_t>(1, x->lanes)) + c_.atom_lat;
+  // The order point a signal on a release and a poll compare (docs/tlm.md "Hand-off"): a write
+  // when its line is written, a read at the end of the ROP pipeline, an atomic's update.
+  if (x) x->performed = write || atom ? ready : s + c_.l2_lat;
   delay = delay_to(ready);
   gp.set_response_status(tlm::TLM_OK_RESPONSE);
 }

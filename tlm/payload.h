@@ -39,6 +39,9 @@ struct ScordExt : tlm::tlm_extension<ScordExt> {
   scord_event fence_ev{};       // FENCE: the fence as an event
   uint64_t accepted = 0;        // out: cycle the detector accepted the side-band
   uint64_t injected = 0;        // out: cycle the request had left the source's injection port
+  uint64_t performed = 0;       // out: cycle the L2 performed it (0: the target does not say):
+                                // where it is ordered with the slice's other accesses (a read,
+                                // a write), an atomic's update at the atomic unit
 
   tlm::tlm_extension_base *clone() const override { return new ScordExt(*this); }
   void copy_from(const tlm::tlm_extension_base &o) override { *this = static_cast<const ScordExt &>(o); }

@@ -469,9 +469,12 @@ uint64_t Sm::send(PktKind k, uint64_t addr, uint64_t t, bool side, const DetRun 
   ext_.lanes = lanes;
   ext_.accepted = 0;
   ext_.injected = 0;
+  ext_.performed = 0;
   sc_time d = delay_to(t);
   isock->b_transport(gp_, d);
-  return abs_cycle(d);
+  const uint64_t r = abs_cycle(d);
+  if (k != PktKind::DET_ONLY && k != PktKind::FENCE) performed_ = ext_.performed ? ext_.performed : r;  // (a plain target: its reply)
+  return r;
 }
 
 // A request leaving the L1 for the interconnect at cycle rt (issue 13 item 3): it takes an entry
@@ -599,7 +602,10 @@ bool Sm::spin_try(unsigned wi, const Instr &in) {
   Warp &w = warps_[wi];
   const Spin &sp = k_->spin_pool[in.spin_off];
   uint64_t t;
-  if (sync_.signal_reached(sp.id, sp.count, t) && t <= now_) {
+  // The try succeeds if the release reached the L2 before the try will: its issue plus the lead
+  // of this warp's previous try (or of the SM's last request, for a first try).
+  const uint64_t lead = w.spin_tries ? w.spin_lead : lead_;
+  if (sync_.signal_reached(sp.id, sp.count, t) && t <= now_ + lead) {
     st_.spin_instrs++;
     w.spin_tries = 0;
     return true;
@@ -652,7 +658,7 @@ void Sm::mem(unsigned wi, const Instr &in, const Spin *failed) {
   const bool vol = in.flags & IF_VOLATILE;
   uint64_t t = now_;
   now_++;  // issue slot
-  uint64_t done = t + 1;
+  uint64_t done = t + 1, performed = t;
   for (unsigned g = 0; g < ng; g++) {
     uint64_t ga[32];
     uint32_t go[32];
@@ -665,6 +671,7 @@ void Sm::mem(unsigned wi, const Instr &in, const Spin *failed) {
     const DetRun *rp = runs_.data();
     const uint32_t nr = (uint32_t)runs_.size();
     uint64_t rt = ldst_.take(t, 1);  // the LD/ST unit sends one request per cycle
+    performed_ = 0;  // set by send() for a request that reaches the L2
     const uint64_t addr = gline[g] * c_.line_bytes;
     L1Way *hit = (in.op == Op::LD && !vol) ? l1_find(gline[g]) : nullptr;
     const bool fill = in.op == Op::LD && !vol && !hit;
@@ -721,7 +728,13 @@ void Sm::mem(unsigned wi, const Instr &in, const Spin *failed) {
       w.store_done = std::max(w.store_done, r);
       done = std::max(done, r);
     }
+    performed = std::max(performed, performed_);
   }
+  if (performed > t) lead_ = performed - t;  // (not for loads that all hit the L1)
+  if (failed) w.spin_lead = performed - t;
+  // A release's signal (docs/trace-format.md "Signals on a release"): counted when the L2 has
+  // performed every line of it.
+  if (!failed && (in.flags & IF_SIGNAL)) sync_.signal(k_->signal_pool[in.spin_off], performed);
   if (failed) {
     w.ready = std::max({done, now_, w.load_done});
   } else if (in.op == Op::ST) {

@@ -44,6 +44,7 @@ class Sm : public sc_core::sc_module {
     std::array<uint64_t, kTraceRegs> reg{};
     uint64_t reg_done = 0;
     uint64_t spin_tries = 0;  // failed tries of the current polling instruction
+    uint64_t spin_lead = 0;   // its last try: issue to the L2 (the next try's estimate)
     WState st = FREE;
     uint8_t slot = 0;
   };
@@ -110,6 +111,8 @@ class Sm : public sc_core::sc_module {
   std::vector<uint64_t> mq_, mshr_;
   uint64_t mq_n_ = 0;
   uint64_t *mshr_pick_ = nullptr;
+  uint64_t performed_ = 0;  // the last request's cycle at the L2 (ScordExt::performed), 0 if none
+  uint64_t lead_ = 0;       // that less its instruction's issue cycle: a poll's estimate
   uint64_t enter_miss_queue(uint64_t rt, bool fill);
   void left_queue(uint64_t r);
   tlm::tlm_generic_payload gp_;

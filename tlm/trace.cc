@@ -39,9 +39,9 @@ const KwSpec kSpecs[] = {
     {"cta", {"!id"}},
     {"warp", {"!id"}},
     {"ld", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "?async", "dst", "use", "pc", "spin", "count"}},
-    {"st", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "use", "pc"}},
+    {"st", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "use", "pc", "signal"}},
     {"atom", {"!op", "!scope", "addr", "lanes", "stride", "mask", "n", "size", "cmp", "val", "old", "dst", "use", "pc",
-              "spin", "count", "spin_old"}},
+              "spin", "count", "spin_old", "signal"}},
     {"fence", {"!scope", "use", "pc"}},
     {"bar", {"use", "pc"}},
     {"alu", {"n", "use", "pc"}},
@@ -326,6 +326,14 @@ bool trace_read(const std::string &path, Workload &w, std::string &err) {
         } else if (get("count") || get("spin_old")) {
           r.fail(std::string(get("count") ? "count" : "spin_old") + ": goes with spin=");
         }
+        if (const Field *pg = get("signal")) {
+          // A releasing store or atomic (trace-format.md "Signals on a release"): counter
+          // `signal` grows at the cycle the L2 performs it.
+          if (in.flags & IF_SPIN) r.fail("signal: a polling access cannot also signal (give the signal to the release)");
+          in.flags |= IF_SIGNAL;
+          in.spin_off = (uint32_t)k->signal_pool.size();
+          k->signal_pool.push_back(r.num("signal", pg->val));
+        }
       } else if (kw == "fence") {
         in.op = Op::FENCE;
         int sc = scope_from(get("scope")->val);
@@ -441,6 +449,7 @@ bool trace_write(const std::string &path, const Workload &w, std::string &err) {
               fprintf(f, " spin=%" PRIu64 " count=%" PRIu64, sp.id, sp.count);
               if (in.op == Op::ATOM) fprintf(f, " spin_old=%u", sp.fail_old);
             }
+            if (in.flags & IF_SIGNAL) fprintf(f, " signal=%" PRIu64, k.signal_pool[in.spin_off]);
             break;
           }
           case Op::FENCE: fprintf(f, "fence scope=%s", scord_scope_name[in.scope]); break;

@@ -8,9 +8,9 @@
 
 enum class Op : uint8_t { LD, ST, ATOM, FENCE, BAR, ALU, DELAY, SIGNAL, WAIT };
 
-enum InstrFlags : uint8_t {
+enum InstrFlags : uint16_t {
   IF_VOLATILE = 1, IF_ASYNC = 2, IF_HAS_CMP = 4, IF_HAS_VAL = 8, IF_HAS_OLD = 16,
-  IF_OLD_LIST = 32, IF_LANES = 64, IF_SPIN = 128
+  IF_OLD_LIST = 32, IF_LANES = 64, IF_SPIN = 128, IF_SIGNAL = 256
 };
 
 // Registers of the per-warp scoreboard (docs/trace-format.md "Registers"): `dst` of a load or
@@ -30,7 +30,8 @@ struct Instr {
   uint32_t lanes_off = 0; // IF_LANES: first lane address in lane_pool
   uint32_t old_off = 0;   // IF_OLD_LIST: first value in old_pool
   uint32_t cmp = 0, val = 0, old = 0;
-  uint32_t spin_off = 0;  // IF_SPIN: its Spin in Kernel::spin_pool
+  uint32_t spin_off = 0;  // IF_SPIN: its Spin in Kernel::spin_pool; IF_SIGNAL: its counter id
+                          // in Kernel::signal_pool (an instruction has at most one of the two)
   uint64_t uses = 0;      // registers read: bit r = register r (the warp waits for them)
   Op op = Op::ALU;
   uint8_t dst = kNoReg;   // ld, atom: the register its data lands in (the warp goes on)
@@ -38,8 +39,10 @@ struct Instr {
   uint8_t scope = 0;      // scord_scope (atom, fence)
   uint8_t aop = 0;        // scord_atom_op
   uint8_t nlanes = 0;     // IF_LANES: lanes listed
-  uint8_t flags = 0;
+  uint16_t flags = 0;    // InstrFlags
 };
+// Paper-size traces hold tens of millions of instructions.
+static_assert(sizeof(Instr) <= 72, "Instr grew");
 
 // A polling load or atomic (docs/trace-format.md "Spins"): the warp repeats it until counter `id`
 // has reached `count` at the cycle an attempt issues; failed attempts of an atomic return
@@ -59,6 +62,7 @@ struct Kernel {
   std::vector<uint64_t> lane_pool;
   std::vector<uint32_t> old_pool;
   std::vector<Spin> spin_pool;
+  std::vector<uint64_t> signal_pool;  // counter ids of releasing st/atom (`signal=`)
   uint64_t instructions() const;
 };
 

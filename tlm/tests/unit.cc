@@ -54,6 +54,11 @@ static bool same(const Instr &a, const Instr &b, const Kernel &ka, const Kernel 
   if (a.flags & IF_OLD_LIST)
     for (unsigned l = 0; l < n; l++)
       if (ka.old_pool[a.old_off + l] != kb.old_pool[b.old_off + l]) return false;
+  if (a.flags & IF_SPIN) {
+    const Spin &x = ka.spin_pool[a.spin_off], &y = kb.spin_pool[b.spin_off];
+    if (x.id != y.id || x.count != y.count || x.fail_old != y.fail_old) return false;
+  }
+  if ((a.flags & IF_SIGNAL) && ka.signal_pool[a.spin_off] != kb.signal_pool[b.spin_off]) return false;
   return true;
 }
 
@@ -67,6 +72,8 @@ static void test_trace_roundtrip(const std::string &dir) {
         "atom op=cas scope=cta addr=0xC0000200 n=2 cmp=0 val=1 old=0,1\n"
         "atom op=exch scope=sys lanes=0xC0000300 val=0 old=1\n"
         "atom op=add scope=gpu addr=0xC0000400 n=32 stride=0\n"
+        "st addr=0xC0000500 volatile signal=7\natom op=exch scope=gpu addr=0xC0000600 val=0 signal=0x123456789\n"
+        "atom op=cas scope=gpu addr=0xC0000700 cmp=0 val=1 spin=9 count=4 spin_old=3\n"
         "fence scope=gpu\nbar pc=0x20\nalu n=7\ndelay cycles=300\nsignal id=0xffffffffffff\nwait id=3 count=9\n"
         "kernel grid=1 block=1\n", f);
   fclose(f);
@@ -77,7 +84,8 @@ static void test_trace_roundtrip(const std::string &dir) {
   CHECK(a.kernels.size() == 2 && a.kernels[0].grid == 2 && a.kernels[0].threads == 64 && a.kernels[0].warps_per_cta == 2);
   CHECK(a.kernels[1].name == "kernel1");
   CHECK(a.config.size() == 2);
-  CHECK(a.kernels[0].ctas[1][1].size() == 11);
+  CHECK(a.kernels[0].ctas[1][1].size() == 14);
+  CHECK(a.kernels[0].signal_pool.size() == 2 && a.kernels[0].signal_pool[1] == 0x123456789ull);
   CHECK(a.kernels[0].ctas[0][0].empty());
   CHECK(trace_write(p2, a, err));
   CHECK(trace_read(p2, b, err));

@@ -492,8 +492,37 @@ void gen_bar(gen *g, unsigned c, uint64_t pc) {
   g->events++;
 }
 
+/* Whether the n bytes at p (not NUL-terminated) contain the string s. */
+static bool span_has(const char *p, size_t n, const char *s) {
+  size_t k = strlen(s);
+  for (size_t i = 0; i + k <= n; i++)
+    if (!memcmp(p + i, s, k)) return true;
+  return false;
+}
+
+/* A signal right after the warp's release (a st or atom, its last trace line) goes onto that
+** line as `signal=ID`: the TLM counts it when the L2 performs the release, not when the release's
+** reply is back (docs/trace-format.md "Signals on a release").  Elsewhere a `signal` line. */
 void gen_signal(gen *g, unsigned c, unsigned w, uint64_t id) {
   char t[48];
+  if (!g->trace || g->vec_only) return;
+  gen_warp *x = &g->w[c][w];
+  if (x->ntl) {
+    size_t b = x->ntl - 1;  /* the last line: [b, ntl - 1) */
+    while (b > 0 && x->tl[b - 1] != '\n') b--;
+    bool rel = !strncmp(x->tl + b, "st ", 3) || !strncmp(x->tl + b, "atom ", 5);
+    if (rel && !span_has(x->tl + b, x->ntl - b, " spin=") && !span_has(x->tl + b, x->ntl - b, " signal=")) {
+      int n = snprintf(t, sizeof t, " signal=%llu\n", (unsigned long long)id);
+      x->ntl--;  /* drop the newline; the suffix brings it back */
+      if (x->ntl + (size_t)n > x->captl) {
+        while (x->ntl + (size_t)n > x->captl) x->captl *= 2;
+        x->tl = xrealloc(x->tl, x->captl);
+      }
+      memcpy(x->tl + x->ntl, t, (size_t)n);
+      x->ntl += (size_t)n;
+      return;
+    }
+  }
   snprintf(t, sizeof t, "signal id=%llu", (unsigned long long)id);
   tline(g, c, w, t);
 }
