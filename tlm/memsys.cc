@@ -66,6 +66,8 @@ L2Slice::L2Slice(sc_core::sc_module_name n, const SimConfig &c, Stats &st)
     : sc_module(n), tsock("tsock"), dram("dram"), c_(c), st_(st), map_(AddrMap::of(c)) {
   sets_ = c.l2_bytes / map_.slices() / c.line_bytes / c.l2_ways;
   ways_.resize(sets_ * c.l2_ways);
+  q_.cap = c.l2_queue;
+  mshr_.assign(c.l2_mshrs, 0);
   tsock.register_b_transport(this, &L2Slice::b_transport);
   dgp_.set_extension(&dext_);
   dgp_.set_data_length(c.line_bytes);
@@ -93,7 +95,12 @@ void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
   bool md = x && is_md(x);
   bool write = x ? x->kind == PktKind::WR || x->kind == PktKind::MD_WR : gp.is_write();
   bool atom = x && x->kind == PktKind::ATOM;
-  uint64_t s = tag_port_.take(t, 1);
+  // The input queue (docs/tlm.md "Buffers"): with all entries held the request waits in the
+  // crossbar; it holds its entry until the tag pipeline takes it.
+  const uint64_t adm = q_.admit(t);
+  st_.l2_queue_stall_cycles += adm - t;
+  if (x) x->l2_accepted = adm;
+  uint64_t s = tag_port_.take(adm, 1), hold = 0;
   uint64_t local = map_.slice_local(addr);
   uint64_t set = local % sets_, tag = local / sets_;
   Way *w = &ways_[set * c_.l2_ways];
@@ -123,12 +130,24 @@ void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
     if (write) {
       ready = s + c_.l2_lat;
     } else {
+      // A fill takes an MSHR until its data are back; with all held the miss waits at the
+      // head of the pipeline, and the requests behind it with it (in order, as GPGPU-Sim's
+      // reservation failures stall the L2 queue).  Loads of a line in flight merge (`ready`).
+      uint64_t &m = *std::min_element(mshr_.begin(), mshr_.end());
+      const uint64_t go = std::max(s + c_.l2_lat, m);
+      hold = go - (s + c_.l2_lat);
+      if (hold) {
+        st_.l2_mshr_stall_cycles += hold;
+        resource_hold(tag_port_, s + 1, s + 1 + hold);
+      }
       // The fill answers as it arrives: DRAM data go through the fill to the reply queue
       // without the ROP delay again (GPGPU-Sim's memory partition).
-      ready = dram_access(addr, false, md, s + c_.l2_lat);
+      ready = dram_access(addr, false, md, go);
+      m = ready;
     }
     hit->ready = ready;
   }
+  q_.hold(adm, s + hold + 1);  // it leaves the queue when the pipeline takes it
   hit->stamp = ++clock_;
   if (write || atom) hit->dirty = true;
   if (atom) ready = atom_unit_.take(ready, std::max<uint32_t>(1, x->lanes)) + c_.atom_lat;
@@ -157,6 +176,9 @@ Interconnect::Interconnect(sc_core::sc_module_name n, const SimConfig &c, Stats 
   l2_out_.resize(slices);
   md_out_.resize(slices);
   md_in_.resize(slices);
+  inbuf_.assign(c.det.num_sms, std::vector<uint64_t>(c.xbar_in_buf, 0));
+  inbuf_n_.assign(c.det.num_sms, 0);
+  last_dep_.assign(c.det.num_sms, 0);
 }
 
 void Interconnect::report(uint64_t cycles) {
@@ -223,9 +245,20 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   const bool from_det = id == (int)c_.det.num_sms;
   Resource &src_port = from_det ? md_out_[sl] : inj;
   Resource &dst_port = from_det ? md_in_[sl] : ej;
-  uint64_t s = src_port.take(t, occ(fl));
+  // An SM's request needs a credit, an entry of its crossbar input buffer, before its flits go;
+  // it leaves the buffer in order, after the request ahead (docs/tlm.md "Buffers").
+  uint64_t *be = nullptr, t_in = t;
+  if (!from_det) {
+    be = &inbuf_[id][inbuf_n_[id]++ % inbuf_[id].size()];
+    if (*be > t_in) {
+      st_.xbar_buf_stall_cycles += *be - t_in;
+      t_in = *be;
+    }
+  }
+  uint64_t s = src_port.take(t_in, occ(fl));
   if (x) x->injected = s + occ(fl);
-  uint64_t at_xbar = s + occ(fl) + c_.icnt_lat;
+  const uint64_t dep0 = from_det ? s + occ(fl) : std::max(s + occ(fl), last_dep_[id]);
+  uint64_t at_xbar = dep0 + c_.icnt_lat;
   if (side) {
     // The side-band copy: header-sized, through the detector's input port.
     uint64_t dfl = flits(c_.req_hdr_bytes + c_.scord_hdr_bytes);
@@ -237,8 +270,19 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   }
   uint64_t at_l2 = l2_in_[sl].take(at_xbar, occ(fl)) + occ(fl);
   sc_time d = delay_to(at_l2);
+  if (x) x->l2_accepted = 0;
   (*to_l2[sl])->b_transport(gp, d);
   uint64_t done_l2 = abs_cycle(d);
+  // The slice's queue was full: the request waited at the slice's input port, holding it, and
+  // in its SM's input buffer (credit-based flow control: it leaves only for a free entry).
+  const uint64_t adm = x && x->l2_accepted > at_l2 ? x->l2_accepted : at_l2;
+  resource_hold(l2_in_[sl], at_l2, adm);
+  if (be) {
+    const uint64_t dep = adm - occ(fl) - c_.icnt_lat;  // when it left the input buffer
+    st_.xbar_hold_cycles += dep - (s + occ(fl));
+    *be = dep;
+    last_dep_[id] = dep;
+  }
   uint64_t resp = c_.req_hdr_bytes + resp_bytes;
   st_.icnt_bytes[md ? BK_MD_RESP : BK_DATA_RESP] += resp;
   uint64_t rfl = flits(resp);

@@ -78,6 +78,10 @@ class L2Slice : public sc_core::sc_module {
   std::vector<Way> ways_;
   uint64_t clock_ = 0;
   Resource tag_port_, atom_unit_;
+  // Input queue (l2_queue entries) and MSHRs (l2_mshrs: the cycle each fill is back);
+  // docs/tlm.md "Buffers".
+  Occupancy q_;
+  std::vector<uint64_t> mshr_;
   tlm::tlm_generic_payload dgp_;
   ScordExt dext_;
 };
@@ -112,4 +116,8 @@ class Interconnect : public sc_core::sc_module {
   std::vector<Resource> l2_in_, l2_out_; // per L2 slice
   Resource det_in_;                      // the detector's input port (side-band, fences)
   std::vector<Resource> md_out_, md_in_; // the metadata accessor's link to each L2 slice
+  // Per SM: its crossbar input buffer (xbar_in_buf entries, the cycle each is free again, used
+  // in turn: the credits) and the cycle its last request left it (in order: first in, first out).
+  std::vector<std::vector<uint64_t>> inbuf_;
+  std::vector<uint64_t> inbuf_n_, last_dep_;
 };

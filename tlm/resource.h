@@ -3,6 +3,7 @@
 // stage) books the cycles it is busy.  Workload: a few bookings per memory request; a scan only
 // when a request arrives before a later booking.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -43,3 +44,47 @@ struct Resource {
     return s;
   }
 };
+
+// Cycles [from, to) of a Resource marked busy whatever is booked there already (a request that
+// holds a port while it waits downstream); cycles older than the window are ignored.
+inline void resource_hold(Resource &r, uint64_t from, uint64_t to) {
+  if (to <= from) return;
+  if (to > r.base + Resource::kWin) r.take(to - 1, 1);  // slide the window first (books the last cycle)
+  uint8_t *const c8 = r.cal.data();
+  for (uint64_t c = std::max(from, r.base); c < to; c++)
+    if (!c8[c & (Resource::kWin - 1)]) {
+      c8[c & (Resource::kWin - 1)] = 1;
+      r.busy++;
+    }
+  if (to > r.hi) r.hi = to;
+}
+
+// A buffer of `cap` entries in the same loosely-timed style: how many entries are held at each
+// cycle of a sliding window.  Requests do not arrive in time order (the detector's metadata
+// accesses come ahead of SystemC time), so a ring of "the entry used cap requests ago" would
+// make a request wait for a later one; the count per cycle does not.
+struct Occupancy {
+  static constexpr uint64_t kWin = 1u << 14;
+  std::vector<uint16_t> cnt = std::vector<uint16_t>(kWin, 0);
+  uint64_t base = 0;  // first cycle still remembered
+  uint64_t cap;
+  explicit Occupancy(uint64_t capacity = 1) : cap(capacity) {}
+  // The first cycle at or after t with an entry free.
+  uint64_t admit(uint64_t t) const {
+    if (t < base) t = base;
+    while (t < base + kWin && cnt[t & (kWin - 1)] >= cap) t++;
+    return t;
+  }
+  // An entry held over cycles [from, to).
+  void hold(uint64_t from, uint64_t to) {
+    if (to > base + kWin) {  // slide the window: forget the oldest cycles
+      const uint64_t nb = to - kWin;
+      if (nb - base >= kWin) std::fill(cnt.begin(), cnt.end(), 0);
+      else for (uint64_t c = base; c < nb; c++) cnt[c & (kWin - 1)] = 0;
+      base = nb;
+    }
+    for (uint64_t c = std::max(from, base); c < to; c++)
+      if (cnt[c & (kWin - 1)] < UINT16_MAX) cnt[c & (kWin - 1)]++;
+  }
+};
+

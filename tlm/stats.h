@@ -27,6 +27,10 @@ struct Stats {
   uint64_t spin_instrs = 0, spin_fails = 0;  // polling instructions completed, their failed tries
   uint64_t l1_load_hits = 0, l1_load_misses = 0, l1_mshr_merges = 0, l1_bypass = 0;
   uint64_t l1_mshr_stall_cycles = 0, miss_queue_stall_cycles = 0;  // requests held for an MSHR / a miss-queue entry
+  uint64_t xbar_buf_stall_cycles = 0;   // requests held in the miss queue for a crossbar input-buffer entry
+  uint64_t xbar_hold_cycles = 0;        // requests held in the crossbar: their slice's queue full, or the packet ahead
+  uint64_t l2_queue_stall_cycles = 0;   // of which: waiting for an entry of the L2 input queue
+  uint64_t l2_mshr_stall_cycles = 0;    // L2 misses waiting for an MSHR (the slice's pipeline stalls behind them)
   uint64_t l2_hits[2] = {}, l2_misses[2] = {};  // [0] data, [1] metadata
   uint64_t dram_reads[2] = {}, dram_writes[2] = {};
   uint64_t dram_row_hits = 0;

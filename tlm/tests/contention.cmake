@@ -20,7 +20,9 @@ message(STATUS "slowdown x100 with half the DRAM bandwidth: 15 SMs ${s15}, 1 SM 
 if(NOT s15 GREATER 114)
   message(FATAL_ERROR "15 SMs: expected a clear slowdown from DRAM contention, got ${s15}/100")
 endif()
-math(EXPR margin "${s1} + 15")
+# (+10: the 15-SM run at full bandwidth already pays the crossbar's head-of-line blocking,
+# 27,333 -> 30,655 cycles when it came in; docs/tlm.md "Buffers".)
+math(EXPR margin "${s1} + 10")
 if(NOT s15 GREATER margin)
   message(FATAL_ERROR "contention does not show: 15 SMs ${s15}/100 vs 1 SM ${s1}/100")
 endif()
