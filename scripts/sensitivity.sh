@@ -8,12 +8,15 @@
 #            each overhead against detection off in that same memory system.
 # Prints Markdown tables (docs/tlm.md "Figures"). Extra --KEY=VALUE options go to every run.
 # About 1 minute per table at --size=large; at --size=paper (Table II inputs) about 13 minutes for --fig11.
+# A detection-off run is made once per memory system (the det_* options and the detector timing
+# do not change it).  --jobs N runs up to N applications of a row at once (UTS at paper size takes
+# about 2 GB).
 #   scripts/sensitivity.sh [--sim PATH] [--gen PATH] [--size=small|large|paper] [--lanes] [--fig11]
-#                          [SCORD-SIM OPTION...]
+#                          [--jobs N] [SCORD-SIM OPTION...]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 sim=$here/build/bin/scord-sim gen=$here/build/bin/scord-gen size=large
-do_lanes=0 do_fig11=0
+do_lanes=0 do_fig11=0 jobs=1
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -22,13 +25,15 @@ while [ $# -gt 0 ]; do
     --size=*) size=${1#--size=}; shift ;;
     --lanes) do_lanes=1; shift ;;
     --fig11) do_fig11=1; shift ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     --*=*) extra+=("$1"); shift ;;
     *) echo "sensitivity.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 case "$size" in small|large|paper) ;; *) echo "sensitivity.sh: --size: small, large or paper, not '$size'" >&2; exit 2 ;; esac
 [ $do_lanes = 1 ] || [ $do_fig11 = 1 ] || { do_lanes=1; do_fig11=1; }
+case "$jobs" in ''|*[!0-9]*|0) echo "sensitivity.sh: --jobs: a positive number, not '$jobs'" >&2; exit 2 ;; esac
 for b in "$sim" "$gen"; do [ -x "$b" ] || { echo "sensitivity.sh: $b not built" >&2; exit 2; }; done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -37,25 +42,47 @@ for a in "${apps[@]}"; do
   "$gen" app=$a --size=$size --out-vec="$tmp/$a.vec" --out-trace="$tmp/$a.trace" >/dev/null
 done
 
-# cycles DETECTOR APP ARGS...: system cycles of one run.
+# cycles DETECTOR APP ARGS...: system cycles of one run.  A detection-off run is kept in a file
+# named by the application and the options that can change it.
 cycles() {
-  local det=$1 app=$2 o c
+  local det=$1 app=$2 o c key="" a
   shift 2
+  if [ "$det" = off ]; then
+    for a in "$@"; do case "$a" in --det_*|--detector-timing=*) ;; *) key="$key$a" ;; esac; done
+    key="$tmp/off_${app}_$(printf '%s' "$key" | cksum | cut -d' ' -f1)"
+    [ -s "$key" ] && { cat "$key"; return; }
+  fi
   o=$("$sim" --no-progress --stats-only --detector="$det" "${extra[@]}" "$@" "$tmp/$app.trace" 2>&1) ||
     { echo "sensitivity.sh: scord-sim --detector=$det $* $app failed:" >&2; echo "$o" >&2; exit 1; }
   c=$(echo "$o" | sed -n 's/^cycles \([0-9]*\)$/\1/p' | head -1)
   [ -n "$c" ] || { echo "sensitivity.sh: scord-sim $* $app: no cycles line" >&2; exit 1; }
+  [ -n "$key" ] && echo "$c" > "$key"
   echo "$c"
+}
+
+# overhead APP ARGS...: one application's overhead (percent, one decimal) into $tmp/ovh_APP.
+overhead() {
+  local a=$1 off on
+  shift
+  off=$(cycles off "$a" "$@")
+  on=$(cycles ref "$a" "$@")
+  awk -v a="$off" -v b="$on" 'BEGIN { printf "%.1f", 100 * (b - a) / a }' > "$tmp/ovh_$a"
 }
 
 # row LABEL ARGS...: one Markdown row, the overhead of each application and their mean.
 row() {
-  local label=$1 line="" sum=0 off on o
+  local label=$1 line="" sum=0 o a n=0 fail=0
   shift
   for a in "${apps[@]}"; do
-    off=$(cycles off "$a" "$@")
-    on=$(cycles ref "$a" "$@")
-    o=$(awk -v a="$off" -v b="$on" 'BEGIN { printf "%.1f", 100 * (b - a) / a }')
+    rm -f "$tmp/ovh_$a"
+    overhead "$a" "$@" &
+    n=$((n + 1))
+    if [ $n -ge "$jobs" ]; then wait -n || fail=1; n=$((n - 1)); fi
+  done
+  while [ $n -gt 0 ]; do wait -n || fail=1; n=$((n - 1)); done
+  [ $fail = 0 ] || exit 1
+  for a in "${apps[@]}"; do
+    o=$(cat "$tmp/ovh_$a")
     line="$line | $o %"
     sum=$(awk -v s="$sum" -v x="$o" 'BEGIN { print s + x }')
   done
