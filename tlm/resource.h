@@ -32,16 +32,19 @@ struct Resource {
       s = s + k + 1;
     }
     uint64_t end = s + dur;
-    if (end > base + kWin) {  // slide the window: forget the oldest cycles
-      uint64_t nb = end - kWin;
-      if (nb - base >= kWin) std::fill(cal.begin(), cal.end(), 0);
-      else for (uint64_t c = base; c < nb; c++) c8[c & (kWin - 1)] = 0;
-      base = nb;
-    }
+    slide(end);
     for (uint64_t c = s; c < end; c++) c8[c & (kWin - 1)] = 1;
     if (end > hi) hi = end;
     busy += dur;
     return s;
+  }
+  // Make room for cycles before `end`: forget the oldest ones.
+  void slide(uint64_t end) {
+    if (end <= base + kWin) return;
+    const uint64_t nb = end - kWin;
+    if (nb - base >= kWin) std::fill(cal.begin(), cal.end(), 0);
+    else for (uint64_t c = base; c < nb; c++) cal[c & (kWin - 1)] = 0;
+    base = nb;
   }
 };
 
@@ -49,7 +52,7 @@ struct Resource {
 // holds a port while it waits downstream); cycles older than the window are ignored.
 inline void resource_hold(Resource &r, uint64_t from, uint64_t to) {
   if (to <= from) return;
-  if (to > r.base + Resource::kWin) r.take(to - 1, 1);  // slide the window first (books the last cycle)
+  r.slide(to);
   uint8_t *const c8 = r.cal.data();
   for (uint64_t c = std::max(from, r.base); c < to; c++)
     if (!c8[c & (Resource::kWin - 1)]) {

@@ -36,6 +36,27 @@ static void test_resource() {
   CHECK(r.take(far - 10, 20) == far + 5);  // no 20-cycle gap before far: after the bookings
 }
 
+// A held port and a counted buffer (docs/tlm.md "Buffers").
+static void test_buffers() {
+  Resource r;
+  r.take(12, 1);
+  resource_hold(r, 10, 15);       // a request waiting downstream holds cycles 10..14
+  CHECK(r.busy == 5);             // cycle 12 was booked already: counted once
+  CHECK(r.take(10, 1) == 15);
+  resource_hold(r, 4 * Resource::kWin, 4 * Resource::kWin + 3);  // far ahead: the window slides
+  CHECK(r.base > 15);
+  CHECK(r.take(4 * Resource::kWin, 1) == 4 * Resource::kWin + 3);
+  Occupancy q(2);
+  q.hold(0, 10);
+  q.hold(5, 10);
+  CHECK(q.admit(0) == 0);         // one entry held at cycle 0
+  CHECK(q.admit(5) == 10);        // both held over 5..9
+  q.hold(20, 30);
+  CHECK(q.admit(25) == 25);       // one of two held
+  q.hold(3 * Occupancy::kWin, 3 * Occupancy::kWin + 1);
+  CHECK(q.admit(5) == q.base);    // forgotten cycles are free (clamped to the window)
+}
+
 static bool same(const Instr &a, const Instr &b, const Kernel &ka, const Kernel &kb) {
   if (a.op != b.op || a.pc != b.pc || a.size != b.size || a.scope != b.scope || a.aop != b.aop ||
       a.flags != b.flags || a.cmp != b.cmp || a.val != b.val || a.old != b.old)
@@ -110,6 +131,7 @@ static void test_trace_roundtrip(const std::string &dir) {
 // (sc_main: libsystemc provides main())
 int sc_main(int argc, char **argv) {
   test_resource();
+  test_buffers();
   test_trace_roundtrip(argc > 1 ? argv[1] : ".");
   if (failures) fprintf(stderr, "%d check(s) failed\n", failures);
   else printf("tlm unit tests: all passed\n");
