@@ -246,7 +246,8 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   Resource &src_port = from_det ? md_out_[sl] : inj;
   Resource &dst_port = from_det ? md_in_[sl] : ej;
   // An SM's request needs a credit, an entry of its crossbar input buffer, before its flits go;
-  // it leaves the buffer in order, after the request ahead (docs/tlm.md "Buffers").
+  // it leaves the buffer in order, after the request ahead (xbar_hol; 0: virtual output queues,
+  // a request waits only for its own slice; docs/tlm.md "Buffers").
   uint64_t *be = nullptr, t_in = t;
   if (!from_det) {
     be = &inbuf_[id][inbuf_n_[id]++ % inbuf_[id].size()];
@@ -257,7 +258,7 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   }
   uint64_t s = src_port.take(t_in, occ(fl));
   if (x) x->injected = s + occ(fl);
-  const uint64_t dep0 = from_det ? s + occ(fl) : std::max(s + occ(fl), last_dep_[id]);
+  const uint64_t dep0 = from_det || !c_.xbar_hol ? s + occ(fl) : std::max(s + occ(fl), last_dep_[id]);
   uint64_t at_xbar = dep0 + c_.icnt_lat;
   if (side) {
     // The side-band copy: header-sized, through the detector's input port.

@@ -19,6 +19,7 @@
   X(l1_mshrs, 32, 1, 65536, "L1 MSHRs per SM: line fills in flight (GPGPU-Sim GTX 480 dl1)") \
   X(l1_miss_queue, 8, 1, 65536, "requests from the L1 waiting to enter the interconnect")   \
   X(xbar_in_buf, 8, 1, 65536, "requests an SM's crossbar input buffer holds (its credits; docs/tlm.md Buffers)") \
+  X(xbar_hol, 1, 0, 1, "1: an SM's requests leave the crossbar input in order (head-of-line blocking); 0: per-slice queues") \
   X(l2_queue, 8, 1, 65536, "L2 input queue per slice (GPGPU-Sim icnt-to-L2 queue: 8)")      \
   X(l2_mshrs, 32, 1, 65536, "L2 MSHRs per slice: line fills from DRAM in flight (GPGPU-Sim GTX 480 dl2)") \
   X(l2_bytes, 1572864, 12288, 1ull << 32, "L2 total over all slices (Table V: 1.5 MB)")     \

@@ -26,3 +26,10 @@ math(EXPR margin "${s1} + 10")
 if(NOT s15 GREATER margin)
   message(FATAL_ERROR "contention does not show: 15 SMs ${s15}/100 vs 1 SM ${s1}/100")
 endif()
+# Head-of-line blocking at the SMs' crossbar inputs (xbar_hol=1, the default) costs the 15-SM run
+# at full bandwidth; per-slice queues (xbar_hol=0) do not have it.
+cycles(v15 --num_sms=15 --xbar_hol=0)
+message(STATUS "15 SMs, full bandwidth: ${a15} cycles in order, ${v15} with per-slice queues")
+if(NOT v15 LESS a15)
+  message(FATAL_ERROR "xbar_hol=0 (${v15} cycles) is not faster than in-order departure (${a15})")
+endif()
