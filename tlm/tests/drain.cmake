@@ -4,20 +4,7 @@
 # stores do not wait for the detector, is long done.  So the run's cycles must grow with det_lat
 # by about 48 links, and the kernel end must wait (det_drain_cycles > 0).  With the line-rate RTL
 # (LINE=1) the run ends no earlier than the RTL's last cycle of work.
-function(sim_stats args out)
-  separate_arguments(a UNIX_COMMAND "${args}")
-  execute_process(COMMAND ${SIM} --no-progress --stats-only ${a} ${TRACE} OUTPUT_VARIABLE o RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "scord-sim ${args} failed (${rc})")
-  endif()
-  set(${out} "\n${o}" PARENT_SCOPE)  # every statistic after a newline, the first too
-endfunction()
-function(stat text key out)
-  if(NOT text MATCHES "\n${key} ([0-9]+)\n")
-    message(FATAL_ERROR "no ${key} in the statistics")
-  endif()
-  set(${out} ${CMAKE_MATCH_1} PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/ref_stats.cmake)
 
 sim_stats("--detector=ref" o7)
 sim_stats("--detector=ref --det_lat=57" o57)
