@@ -11,7 +11,7 @@ static bool is_md(const ScordExt *x) { return x->kind == PktKind::MD_RD || x->ki
 
 // ---------------------------------------------------------------------------------------
 DramChannel::DramChannel(sc_core::sc_module_name n, const SimConfig &c, Stats &st)
-    : sc_module(n), c_(c), st_(st), map_(AddrMap::of(c)), banks_(c.dram_banks) {
+    : sc_module(n), c_(c), st_(st), map_(AddrMap::of(c)), banks_(c.dram_banks), sched_(c.dram_sched_queue) {
   for (unsigned i = 0; i < c.l2_subparts; i++) {
     tsock.emplace_back(new tlm_utils::simple_target_socket_tagged<DramChannel>(("t" + std::to_string(i)).c_str()));
     tsock.back()->register_b_transport(this, &DramChannel::b_transport, (int)i);
@@ -30,8 +30,13 @@ L2Memory::L2Memory(const SimConfig &c, Stats &st, const std::string &prefix) {
 // One line read or write from either sub-partition: the controller's fixed latency on the way
 // in (as GPGPU-Sim's DRAM latency queue), open-page policy, FCFS per bank (no FR-FCFS
 // reordering), GDDR5 timings of Table V; the data bus carries one line per dram_burst cycles.
+// A request enters the latency pipeline only when the scheduler's queue will have an entry for
+// it (GPGPU-Sim's partition checks the controller is not full); until then it stays in its
+// slice's L2-to-DRAM queue, whose owner learns when it left from ScordExt::dram_left.
 void DramChannel::b_transport(int, tlm_generic_payload &gp, sc_time &delay) {
-  uint64_t t = abs_cycle(delay) + c_.dram_lat;
+  const uint64_t t0 = abs_cycle(delay) + c_.dram_lat;
+  const uint64_t t = sched_.admit(t0);
+  st_.dram_sched_stall_cycles += t - t0;
   uint64_t local = map_.dram_local(gp.get_address());
   uint64_t bi = (local / c_.dram_row_lines) % c_.dram_banks;
   uint64_t row = local / (c_.dram_row_lines * c_.dram_banks);
@@ -54,7 +59,9 @@ void DramChannel::b_transport(int, tlm_generic_payload &gp, sc_time &delay) {
     cmd = b.col_ready;
   }
   uint64_t data = bus_.take(cmd + c_.dram_tcl, c_.dram_burst);
+  sched_.hold(t, cmd + 1);
   auto *x = gp.get_extension<ScordExt>();
+  if (x) x->dram_left = t - c_.dram_lat;
   bool md = x && is_md(x);
   if (gp.is_write()) st_.dram_writes[md]++; else st_.dram_reads[md]++;
   delay = delay_to(data + c_.dram_burst);
@@ -68,21 +75,26 @@ L2Slice::L2Slice(sc_core::sc_module_name n, const SimConfig &c, Stats &st)
   ways_.resize(sets_ * c.l2_ways);
   q_.cap = c.l2_queue;
   mshr_.assign(c.l2_mshrs, 0);
+  dq_.cap = c.dram_queue;
   tsock.register_b_transport(this, &L2Slice::b_transport);
   dgp_.set_extension(&dext_);
   dgp_.set_data_length(c.line_bytes);
   dgp_.set_streaming_width(c.line_bytes);
 }
 
-uint64_t L2Slice::dram_access(uint64_t addr, bool write, bool md, uint64_t t) {
+uint64_t L2Slice::dram_access(uint64_t addr, bool write, bool md, uint64_t t, uint64_t *left) {
   static unsigned char dummy[4096];
+  t = dq_.admit(t);
+  *left = t;
   dgp_.set_address(addr);
   dgp_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
   dgp_.set_data_ptr(dummy);
   dgp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   dext_.kind = md ? (write ? PktKind::MD_WR : PktKind::MD_RD) : (write ? PktKind::WR : PktKind::RD);
+  dext_.dram_left = 0;
   sc_time d = delay_to(t);
   dram->b_transport(dgp_, d);
+  dq_.hold(t, std::max(t, dext_.dram_left) + 1);  // a DRAM that does not say: one cycle
   return abs_cycle(d);
 }
 
@@ -117,12 +129,18 @@ void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
   } else {
     st_.l2_misses[md]++;
     hit = victim;
+    // A miss waits at the head of the pipeline, and the requests behind it with it (in order,
+    // as GPGPU-Sim's reservation failures stall the L2 queue), for an L2-to-DRAM queue entry
+    // for the victim's write-back and its fill, and for an MSHR for the fill.
+    uint64_t go = s + c_.l2_lat, left;
     if (hit->valid && hit->dirty) {
       // Rebuild the victim's address; the write-back is posted (not on this request's path).
       uint64_t vline = (hit->tag * sets_ + set) * map_.slices() + map_.slice(addr);
       uint64_t vaddr = vline * c_.line_bytes;
       bool vmd = vaddr >= c_.det.md_base;
-      dram_access(vaddr, true, vmd, s + c_.l2_lat);
+      dram_access(vaddr, true, vmd, go, &left);
+      st_.dram_queue_stall_cycles += left - go;
+      go = left;
     }
     hit->valid = true;
     hit->tag = tag;
@@ -130,22 +148,22 @@ void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
     if (write) {
       ready = s + c_.l2_lat;
     } else {
-      // A fill takes an MSHR until its data are back; with all held the miss waits at the
-      // head of the pipeline, and the requests behind it with it (in order, as GPGPU-Sim's
-      // reservation failures stall the L2 queue).  Loads of a line in flight merge (`ready`).
+      // A fill takes an MSHR until its data are back.  Loads of a line in flight merge (`ready`).
       uint64_t &m = *std::min_element(mshr_.begin(), mshr_.end());
-      const uint64_t go = std::max(s + c_.l2_lat, m);
-      hold = go - (s + c_.l2_lat);
-      if (hold) {
-        st_.l2_mshr_stall_cycles += hold;
-        resource_hold(tag_port_, s + 1, s + 1 + hold);
+      if (m > go) {
+        st_.l2_mshr_stall_cycles += m - go;
+        go = m;
       }
       // The fill answers as it arrives: DRAM data go through the fill to the reply queue
       // without the ROP delay again (GPGPU-Sim's memory partition).
-      ready = dram_access(addr, false, md, go);
+      ready = dram_access(addr, false, md, go, &left);
+      st_.dram_queue_stall_cycles += left - go;
+      go = left;
       m = ready;
     }
     hit->ready = ready;
+    hold = go - (s + c_.l2_lat);
+    if (hold) resource_hold(tag_port_, s + 1, s + 1 + hold);
   }
   q_.hold(adm, s + hold + 1);  // it leaves the queue when the pipeline takes it
   hit->stamp = ++clock_;
@@ -174,6 +192,7 @@ Interconnect::Interconnect(sc_core::sc_module_name n, const SimConfig &c, Stats 
   ej_.resize(ports);
   l2_in_.resize(slices);
   l2_out_.resize(slices);
+  reply_q_.assign(slices, Occupancy(c.l2_reply_queue));
   md_out_.resize(slices);
   md_in_.resize(slices);
   inbuf_.assign(c.det.num_sms, std::vector<uint64_t>(c.xbar_in_buf, 0));
@@ -286,8 +305,27 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   }
   uint64_t resp = c_.req_hdr_bytes + resp_bytes;
   st_.icnt_bytes[md ? BK_MD_RESP : BK_DATA_RESP] += resp;
-  uint64_t rfl = flits(resp);
-  uint64_t r = l2_out_[sl].take(done_l2, occ(rfl)) + occ(rfl) + c_.icnt_lat;
-  r = dst_port.take(r, occ(rfl)) + occ(rfl);
-  delay = delay_to(r);
+  const uint64_t rfl = flits(resp), ro = occ(rfl);
+  // The reply needs an entry of its slice's reply queue; while it waits the slice's pipeline
+  // is stalled, which the model approximates by holding the slice's input port (no request
+  // enters the slice; its input queue's entries are not filled meanwhile).
+  const uint64_t radm = reply_q_[sl].admit(done_l2);
+  if (radm > done_l2) {
+    st_.l2_reply_stall_cycles += radm - done_l2;
+    resource_hold(l2_in_[sl], done_l2, radm);
+  }
+  const uint64_t out = l2_out_[sl].take(radm, ro);
+  const uint64_t at_ej = out + ro + c_.icnt_lat;
+  const uint64_t ej_s = dst_port.take(at_ej, ro);
+  // One virtual channel (xbar_hol): a reply whose destination's ejection port is busy waits at
+  // the head of its slice's reply queue, holding the slice's output (the ejection port's
+  // credit); with per-destination queues it waits in the crossbar.
+  uint64_t dep = out;
+  if (c_.xbar_hol && ej_s > at_ej) {
+    dep = ej_s - ro - c_.icnt_lat;
+    st_.eject_hold_cycles += dep - out;
+    resource_hold(l2_out_[sl], out + ro, dep + ro);
+  }
+  reply_q_[sl].hold(radm, dep + ro);  // until its last flit has left
+  delay = delay_to(ej_s + ro);
 }

@@ -54,6 +54,9 @@ class DramChannel : public sc_core::sc_module {
   std::vector<Bank> banks_;
   uint64_t last_act_ = 0;
   Resource bus_;
+  // The scheduler's queue (dram_sched_queue): a request holds an entry from its arrival past
+  // the controller's latency until its column command; docs/tlm.md "Buffers".
+  Occupancy sched_;
 };
 
 class L2Slice : public sc_core::sc_module {
@@ -70,7 +73,9 @@ class L2Slice : public sc_core::sc_module {
     bool valid = false, dirty = false;
   };
   void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
-  uint64_t dram_access(uint64_t addr, bool write, bool md, uint64_t t);
+  // A line read or write to DRAM wanted at cycle t: it waits for an entry of the L2-to-DRAM
+  // queue (*left: the cycle it got one, >= t); returns the cycle its data are back (a read).
+  uint64_t dram_access(uint64_t addr, bool write, bool md, uint64_t t, uint64_t *left);
   const SimConfig &c_;
   Stats &st_;
   AddrMap map_;
@@ -82,6 +87,7 @@ class L2Slice : public sc_core::sc_module {
   // docs/tlm.md "Buffers".
   Occupancy q_;
   std::vector<uint64_t> mshr_;
+  Occupancy dq_;  // L2-to-DRAM queue (dram_queue): held until the channel's scheduler takes it
   tlm::tlm_generic_payload dgp_;
   ScordExt dext_;
 };
@@ -114,6 +120,7 @@ class Interconnect : public sc_core::sc_module {
   AddrMap map_;
   std::vector<Resource> inj_, ej_;       // per source: injection and ejection ports
   std::vector<Resource> l2_in_, l2_out_; // per L2 slice
+  std::vector<Occupancy> reply_q_;       // per L2 slice: its reply queue (l2_reply_queue)
   Resource det_in_;                      // the detector's input port (side-band, fences)
   std::vector<Resource> md_out_, md_in_; // the metadata accessor's link to each L2 slice
   // Per SM: its crossbar input buffer (xbar_in_buf entries, the cycle each is free again, used

@@ -40,6 +40,7 @@ struct ScordExt : tlm::tlm_extension<ScordExt> {
   uint64_t accepted = 0;        // out: cycle the detector accepted the side-band
   uint64_t injected = 0;        // out: cycle the request had left the source's injection port
   uint64_t l2_accepted = 0;     // out: cycle its L2 slice's input queue took it (0: not said)
+  uint64_t dram_left = 0;       // out: DRAM request: cycle it left its slice's L2-to-DRAM queue (0: not said)
   uint64_t performed = 0;       // out: cycle the L2 performed it (0: the target does not say):
                                 // where it is ordered with the slice's other accesses (a read,
                                 // a write), an atomic's update at the atomic unit

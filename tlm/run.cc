@@ -171,6 +171,9 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
   fprintf(f, "xbar_buf_stall_cycles %" PRIu64 "\nxbar_hold_cycles %" PRIu64 "\nl2_queue_stall_cycles %" PRIu64
              "\nl2_mshr_stall_cycles %" PRIu64 "\n",
           st.xbar_buf_stall_cycles, st.xbar_hold_cycles, st.l2_queue_stall_cycles, st.l2_mshr_stall_cycles);
+  fprintf(f, "dram_queue_stall_cycles %" PRIu64 "\ndram_sched_stall_cycles %" PRIu64 "\nl2_reply_stall_cycles %" PRIu64
+             "\neject_hold_cycles %" PRIu64 "\n",
+          st.dram_queue_stall_cycles, st.dram_sched_stall_cycles, st.l2_reply_stall_cycles, st.eject_hold_cycles);
   fprintf(f, "l1_hit_rate %.4f\n", ratio(st.l1_load_hits, st.l1_load_hits + st.l1_load_misses + st.l1_mshr_merges));
   fprintf(f, "l2_hit_rate_data %.4f\nl2_hit_rate_md %.4f\n", ratio(st.l2_hits[0], st.l2_hits[0] + st.l2_misses[0]),
           ratio(st.l2_hits[1], st.l2_hits[1] + st.l2_misses[1]));

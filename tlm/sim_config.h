@@ -22,6 +22,9 @@
   X(xbar_hol, 1, 0, 1, "1: an SM's requests leave the crossbar input in order (head-of-line blocking); 0: per-slice queues") \
   X(l2_queue, 8, 1, 65536, "L2 input queue per slice (GPGPU-Sim icnt-to-L2 queue: 8)")      \
   X(l2_mshrs, 32, 1, 65536, "L2 MSHRs per slice: line fills from DRAM in flight (GPGPU-Sim GTX 480 dl2)") \
+  X(l2_reply_queue, 8, 1, 65536, "L2-to-crossbar reply queue per slice (GPGPU-Sim L2-to-icnt queue: 8)") \
+  X(dram_queue, 8, 1, 65536, "L2-to-DRAM queue per slice (GPGPU-Sim L2-to-DRAM queue: 8)") \
+  X(dram_sched_queue, 16, 1, 65536, "requests a DRAM channel's scheduler holds until their column command (GPGPU-Sim GTX 480: 16)") \
   X(l2_bytes, 1572864, 12288, 1ull << 32, "L2 total over all slices (Table V: 1.5 MB)")     \
   X(l2_ways, 8, 1, 64, "L2 associativity (Table V: 8)")                                     \
   X(channels, 12, 1, 256, "memory channels (Table V: 12)")                                  \

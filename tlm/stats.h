@@ -31,6 +31,10 @@ struct Stats {
   uint64_t xbar_hold_cycles = 0;        // requests held in the crossbar: their slice's queue full, or the packet ahead
   uint64_t l2_queue_stall_cycles = 0;   // of which: waiting for an entry of the L2 input queue
   uint64_t l2_mshr_stall_cycles = 0;    // L2 misses waiting for an MSHR (the slice's pipeline stalls behind them)
+  uint64_t dram_queue_stall_cycles = 0; // L2 misses and write-backs waiting for an L2-to-DRAM queue entry (pipeline stalls)
+  uint64_t dram_sched_stall_cycles = 0; // DRAM requests waiting for an entry of their channel's scheduler queue
+  uint64_t l2_reply_stall_cycles = 0;   // replies waiting for an entry of their slice's reply queue (pipeline stalls)
+  uint64_t eject_hold_cycles = 0;       // replies held at their slice's output until the destination's ejection port is free
   uint64_t l2_hits[2] = {}, l2_misses[2] = {};  // [0] data, [1] metadata
   uint64_t dram_reads[2] = {}, dram_writes[2] = {};
   uint64_t dram_row_hits = 0;
