@@ -12,38 +12,84 @@
 // SMs run up to a quantum apart, requests do not arrive in time order; a calendar (rather than a
 // single "next free" time) lets an earlier request use a gap before a later booking instead of
 // queueing behind it. Cycles older than the window are forgotten (treated as free).
+// The window is a bitmap, one bit per cycle: a request arriving behind a long run of bookings
+// (an LD/ST unit held for thousands of cycles by a slow detector's back-pressure) skips 64
+// cycles per word instead of testing each (issue 14 item 5; tests/unit.cc checks it against
+// the cycle-by-cycle version on random bookings).
 struct Resource {
   static constexpr uint64_t kWin = 1u << 14;  // cycles remembered
-  std::vector<uint8_t> cal = std::vector<uint8_t>(kWin, 0);
+  static constexpr uint64_t kMask = kWin - 1;
+  std::vector<uint64_t> bits = std::vector<uint64_t>(kWin / 64, 0);
   uint64_t base = 0;  // first cycle still remembered
   uint64_t hi = 0;    // one past the last booked cycle
   uint64_t busy = 0;  // cycles booked in total
-  // Book `dur` consecutive cycles starting no earlier than t; returns the first one.
+  bool booked(uint64_t c) const { return c >= base && c < hi && (bits[(c & kMask) >> 6] >> (c & 63) & 1); }
+  // The first free cycle in [c, lim), or lim.  (c >= base; cycles at or after hi are free.)
+  uint64_t next_free(uint64_t c, uint64_t lim) const {
+    const uint64_t *const w = bits.data();
+    while (c < lim) {
+      const uint64_t f = ~w[(c & kMask) >> 6] >> (c & 63);
+      if (f) return std::min(lim, c + (uint64_t)__builtin_ctzll(f));
+      c += 64 - (c & 63);
+    }
+    return lim;
+  }
+  // The first booked cycle in [c, lim), or lim.
+  uint64_t next_busy(uint64_t c, uint64_t lim) const {
+    const uint64_t *const w = bits.data();
+    while (c < lim) {
+      const uint64_t b = w[(c & kMask) >> 6] >> (c & 63);
+      if (b) return std::min(lim, c + (uint64_t)__builtin_ctzll(b));
+      c += 64 - (c & 63);
+    }
+    return lim;
+  }
+  // Book `dur` consecutive cycles starting no earlier than t; returns the first one: the first
+  // run of `dur` free cycles, a run reaching `hi` counting as long enough.
   uint64_t take(uint64_t t, uint64_t dur) {
-    // A local pointer: a byte store may alias the vector's own pointer, which the compiler
-    // would otherwise reload on every cycle written (this function is the TLM's hottest).
-    uint8_t *const c8 = cal.data();
     if (t < base) t = base;
     uint64_t s = t;
     while (s < hi) {  // (t >= hi, the common case when idle, skips the scan)
-      uint64_t k = 0;
-      while (k < dur && s + k < hi && !c8[(s + k) & (kWin - 1)]) k++;
-      if (k == dur || s + k >= hi) break;
-      s = s + k + 1;
+      s = next_free(s, hi);
+      const uint64_t b = next_busy(s, std::min(hi, s + dur));
+      if (b == std::min(hi, s + dur)) break;
+      s = b + 1;
     }
-    uint64_t end = s + dur;
+    const uint64_t end = s + dur;
     slide(end);
-    for (uint64_t c = s; c < end; c++) c8[c & (kWin - 1)] = 1;
-    if (end > hi) hi = end;
+    set_range(s, end);  // (a run found free: cycles at or after hi are never booked)
     busy += dur;
+    if (end > hi) hi = end;
     return s;
+  }
+  // Mark cycles [from, to) booked (all inside the window); returns how many were booked already.
+  uint64_t set_range(uint64_t from, uint64_t to) {
+    uint64_t *const w = bits.data();
+    uint64_t had = 0;
+    while (from < to) {
+      const uint64_t off = from & 63, n = std::min<uint64_t>(64 - off, to - from);
+      const uint64_t m = (n == 64 ? ~0ull : ((1ull << n) - 1)) << off;
+      uint64_t &x = w[(from & kMask) >> 6];
+      had += (uint64_t)__builtin_popcountll(x & m);
+      x |= m;
+      from += n;
+    }
+    return had;
   }
   // Make room for cycles before `end`: forget the oldest ones.
   void slide(uint64_t end) {
     if (end <= base + kWin) return;
     const uint64_t nb = end - kWin;
-    if (nb - base >= kWin) std::fill(cal.begin(), cal.end(), 0);
-    else for (uint64_t c = base; c < nb; c++) cal[c & (kWin - 1)] = 0;
+    if (nb - base >= kWin) {
+      std::fill(bits.begin(), bits.end(), 0);
+    } else {
+      uint64_t *const w = bits.data();
+      for (uint64_t c = base; c < nb;) {
+        const uint64_t off = c & 63, n = std::min<uint64_t>(64 - off, nb - c);
+        w[(c & kMask) >> 6] &= ~((n == 64 ? ~0ull : ((1ull << n) - 1)) << off);
+        c += n;
+      }
+    }
     base = nb;
   }
 };
@@ -53,12 +99,8 @@ struct Resource {
 inline void resource_hold(Resource &r, uint64_t from, uint64_t to) {
   if (to <= from) return;
   r.slide(to);
-  uint8_t *const c8 = r.cal.data();
-  for (uint64_t c = std::max(from, r.base); c < to; c++)
-    if (!c8[c & (Resource::kWin - 1)]) {
-      c8[c & (Resource::kWin - 1)] = 1;
-      r.busy++;
-    }
+  from = std::max(from, r.base);
+  if (from < to) r.busy += (to - from) - r.set_range(from, to);
   if (to > r.hi) r.hi = to;
 }
 

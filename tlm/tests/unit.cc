@@ -1,9 +1,11 @@
 // unit.cc -- unit tests of TLM-model pieces that the system tests do not pin down exactly: the
 // reservation calendar (gaps used out of order, window slide) and the trace reader/writer
 // (every field survives a write and a read back). Exit 0 when every check passes.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include <systemc>
 
@@ -34,6 +36,71 @@ static void test_resource() {
   CHECK(r.take(far + 1, 1) == far + 4);
   CHECK(r.take(5, 1) >= r.base);  // older than the window: clamped to its start
   CHECK(r.take(far - 10, 20) == far + 5);  // no 20-cycle gap before far: after the bookings
+}
+
+// The calendar as it was before the bitmap (one byte per cycle, tested cycle by cycle): the
+// naive version the bitmap must agree with exactly (the same first cycle for every booking,
+// the same busy count), on random bookings and holds, near, far and out of order.
+struct NaiveResource {
+  static constexpr uint64_t kWin = Resource::kWin;
+  std::vector<uint8_t> cal = std::vector<uint8_t>(kWin, 0);
+  uint64_t base = 0, hi = 0, busy = 0;
+  void slide(uint64_t end) {
+    if (end <= base + kWin) return;
+    const uint64_t nb = end - kWin;
+    if (nb - base >= kWin) std::fill(cal.begin(), cal.end(), 0);
+    else for (uint64_t c = base; c < nb; c++) cal[c & (kWin - 1)] = 0;
+    base = nb;
+  }
+  uint64_t take(uint64_t t, uint64_t dur) {
+    if (t < base) t = base;
+    uint64_t s = t;
+    while (s < hi) {
+      uint64_t k = 0;
+      while (k < dur && s + k < hi && !cal[(s + k) & (kWin - 1)]) k++;
+      if (k == dur || s + k >= hi) break;
+      s = s + k + 1;
+    }
+    slide(s + dur);
+    for (uint64_t c = s; c < s + dur; c++) cal[c & (kWin - 1)] = 1;
+    if (s + dur > hi) hi = s + dur;
+    busy += dur;
+    return s;
+  }
+  void hold(uint64_t from, uint64_t to) {
+    if (to <= from) return;
+    slide(to);
+    for (uint64_t c = std::max(from, base); c < to; c++)
+      if (!cal[c & (kWin - 1)]) {
+        cal[c & (kWin - 1)] = 1;
+        busy++;
+      }
+    if (to > hi) hi = to;
+  }
+};
+
+static void test_resource_naive() {
+  Resource r;
+  NaiveResource n;
+  uint64_t x = 88172645463325252ull, now = 0, bad = 0;
+  auto rnd = [&x]() { x ^= x << 13; x ^= x >> 7; x ^= x << 17; return x; };
+  for (int i = 0; i < 200000 && bad < 5; i++) {
+    const uint64_t k = rnd() % 100;
+    now += rnd() % 3;
+    if (k < 2) now += rnd() % (3 * Resource::kWin);                // a jump: the window slides
+    const uint64_t t = now - std::min(now, rnd() % 300);             // out of order
+    if (k < 90) {
+      const uint64_t dur = 1 + (k < 80 ? rnd() % 4 : rnd() % 200);   // mostly short, some long
+      const uint64_t a = r.take(t, dur), b = n.take(t, dur);
+      if (a != b) bad++;
+    } else {
+      const uint64_t len = rnd() % (k < 98 ? 50 : 5000);
+      resource_hold(r, t, t + len);
+      n.hold(t, t + len);
+    }
+    if (r.busy != n.busy || r.hi != n.hi || r.base != n.base) bad++;
+  }
+  CHECK(bad == 0);
 }
 
 // A held port and a counted buffer (docs/tlm.md "Buffers").
@@ -131,6 +198,7 @@ static void test_trace_roundtrip(const std::string &dir) {
 // (sc_main: libsystemc provides main())
 int sc_main(int argc, char **argv) {
   test_resource();
+  test_resource_naive();
   test_buffers();
   test_trace_roundtrip(argc > 1 ? argv[1] : ".");
   if (failures) fprintf(stderr, "%d check(s) failed\n", failures);
