@@ -126,12 +126,17 @@ struct Occupancy {
     if (to > base + kWin) {  // slide the window: forget the oldest cycles
       const uint64_t nb = to - kWin;
       if (nb - base >= kWin) std::fill(cnt.begin(), cnt.end(), 0);
-      else for (uint64_t c = base; c < nb; c++) cnt[c & (kWin - 1)] = 0;
+      else
+        for (uint64_t c = base; c < nb;) {  // in at most two pieces of the ring
+          const uint64_t i = c & (kWin - 1), n = std::min(nb - c, kWin - i);
+          std::memset(cnt.data() + i, 0, n * sizeof(uint16_t));
+          c += n;
+        }
       base = nb;
     }
     // In at most two contiguous pieces of the ring, with a branch-free saturating increment
-    // the compiler vectorises (entries can be held for hundreds of cycles: a DRAM request
-    // waiting for its bank).
+    // in 8 lanes at once (entries can be held for hundreds of cycles: a DRAM request waiting
+    // for its bank).
     uint16_t *const c16 = cnt.data();
     for (uint64_t c = std::max(from, base); c < to;) {
       const uint64_t i = c & (kWin - 1), n = std::min(to - c, kWin - i);
