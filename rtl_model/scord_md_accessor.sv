@@ -156,10 +156,6 @@ module scord_md_accessor #(
   logic [63:0]      fwd_data, rd_data, wq_head_data;
   logic             head_fwd, head_v, src_busy, cpl_md, pop;
   // Pointers stay below Depth / WqDepth (inc_ptr, wq_inc), so every index is in range.
-  logic [Depth-1:0] head_oh, cpl_oh, tail_oh;   // the pointers' slots, one-hot
-  assign head_oh = Depth'(1) << head_q;
-  assign cpl_oh  = Depth'(1) << cpl_q;
-  assign tail_oh = Depth'(1) << tail_q;
   always_comb begin
     head_src       = s_src_q[head_q];
     head_fwd       = s_fwd_q[head_q];
@@ -221,20 +217,22 @@ module scord_md_accessor #(
     sweep_d    = sweep_q;
     wq_pop     = 1'b0;
 
-    // Per-slot flags as one-hot masks, in this order: execute (the head enters the pipeline),
-    // completion (the slot is freed; its new entry was kept in res for forwarding and goes
-    // to the write queue), issue (a new item takes the tail slot), and the older item of the
-    // same index is no longer the youngest.
-    if (pop) s_exec_d = s_exec_d | head_oh;
+    // Per-slot flags, one bit written at each pointer, in this order: execute (the head enters
+    // the pipeline), completion (the slot is freed; its new entry was kept in res for
+    // forwarding and goes to the write queue), issue (a new item takes the tail slot), and the
+    // older item of the same index is no longer the youngest.  (Indexed bit writes, not
+    // Depth-bit one-hot masks: the same decoders in synthesis, and a simulator writes one
+    // word instead of shifting a 256-bit mask; issue 14 item 2.)
+    if (pop) s_exec_d[head_q] = 1'b1;
     if (cpl_valid_i) begin
-      s_valid_d = s_valid_d & ~cpl_oh;
-      s_exec_d  = s_exec_d & ~cpl_oh;
+      s_valid_d[cpl_q] = 1'b0;
+      s_exec_d[cpl_q]  = 1'b0;
     end
     if (issue) begin
-      s_valid_d = s_valid_d | tail_oh;
-      s_md_d    = (s_md_d & ~tail_oh) | (req_md_i ? tail_oh : '0);
-      s_fwd_d   = (s_fwd_d & ~tail_oh) | ((req_md_i && any_match) ? tail_oh : '0);
-      s_young_d = (s_young_d & ~tail_oh) | (req_md_i ? tail_oh : '0);
+      s_valid_d[tail_q] = 1'b1;
+      s_md_d[tail_q]    = req_md_i;
+      s_fwd_d[tail_q]   = req_md_i && any_match;
+      s_young_d[tail_q] = req_md_i;
       if (req_md_i) s_young_d = s_young_d & ~match;
     end
     if (pop) head_d = inc_ptr(head_q);
