@@ -24,7 +24,6 @@ struct Resource {
   uint64_t base = 0;  // first cycle still remembered
   uint64_t hi = 0;    // one past the last booked cycle
   uint64_t busy = 0;  // cycles booked in total
-  bool booked(uint64_t c) const { return c >= base && c < hi && (bits[(c & kMask) >> 6] >> (c & 63) & 1); }
   // The first free cycle in [c, lim), or lim.  (c >= base; cycles at or after hi are free.)
   uint64_t next_free(uint64_t c, uint64_t lim) const {
     const uint64_t *const w = bits.data();
