@@ -114,7 +114,9 @@ struct Occupancy {
   uint64_t base = 0;  // first cycle still remembered
   uint64_t cap;
   explicit Occupancy(uint64_t capacity = 1) : cap(capacity) {}
-  // The first cycle at or after t with an entry free.
+  // The first cycle at or after t with an entry free.  (Only that cycle is checked: an entry
+  // then held over later cycles where all are taken counts one over capacity there, which
+  // the model accepts, as the requests' holds are decided in call order.)
   uint64_t admit(uint64_t t) const {
     if (t < base) t = base;
     while (t < base + kWin && cnt[t & (kWin - 1)] >= cap) t++;
