@@ -127,16 +127,27 @@ module scord_md_accessor #(
   // part-select of a packed vector, which Yosys turns into wide shifters.
 
   // ---- Issue -------------------------------------------------------------------------
-  logic [Depth-1:0] match;
+  // The CAM: one comparator per slot, ANDed with the slots that can match (an in-flight item
+  // with an entry that is the youngest of its index).  At most one slot matches (asserted
+  // below), so the forwarding source is the one-hot match encoded to binary: bit b of src is
+  // the OR of the matches at slots whose number has bit b set.  (Written as per-slot assigns
+  // and vector operations, not a loop that inserts one bit per slot: the same comparators and
+  // OR trees in synthesis, and a simulator builds each word of hit in a register; the loop was
+  // 40 % of the co-simulation, issue 14 item 2.)
+  logic [Depth-1:0] cand, hit, match;
   logic             any_match, need_read, slot_free, issue, issue_read;
   logic [PB-1:0]    src;
-  always_comb begin
-    match = '0;
-    src = '0;
-    for (int s = 0; s < Depth; s++) begin
-      match[s] = s_valid_q[s] && s_md_q[s] && s_young_q[s] && (s_index_q[s] == req_index_i);
-      if (match[s]) src = s[PB-1:0];   // at most one youngest per index
-    end
+  assign cand = s_valid_q & s_md_q & s_young_q;
+  for (genvar g = 0; g < Depth; g++) begin : g_cam
+    assign hit[g] = (s_index_q[g] == req_index_i);
+  end
+  assign match = cand & hit;
+  function automatic logic [Depth-1:0] slots_with_bit(input int b);
+    for (int s = 0; s < Depth; s++) slots_with_bit[s] = ((s >> b) & 1) != 0;
+  endfunction
+  for (genvar b = 0; b < PB; b++) begin : g_src
+    localparam logic [Depth-1:0] SlotsWithBit = slots_with_bit(b);
+    assign src[b] = |(match & SlotsWithBit);
   end
   assign any_match  = |match;
   assign need_read  = req_md_i && !any_match;
@@ -380,11 +391,9 @@ module scord_md_accessor #(
       a_reads_out <= 0;
       a_stalled <= 1'b0;
     end else begin
-      int unsigned n;
-      n = 0;
-      for (int s = 0; s < Depth; s++) n += match[s] ? 1 : 0;
-      if (req_valid_i && (n > 1))
-        $fatal(1, "scord_md_accessor: %0d youngest in-flight items for one index", n);
+      if (req_valid_i && ((match & (match - 1'b1)) != '0))   // more than one bit set
+        $fatal(1, "scord_md_accessor: %0d youngest in-flight items for one index",
+               $countones(match));
       if (rdq_push && (a_reads_out == 0))
         $fatal(1, "scord_md_accessor: memory response with no read outstanding");
       if (cpl_valid_i && (ecnt_q == '0))

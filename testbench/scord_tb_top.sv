@@ -118,8 +118,11 @@ module scord_tb_top #(
   localparam int QPc   = QAddr + AddrBits;
   localparam int PktW  = QPc + PcBits;
 
+  // One packet per tracker, an array element each: a flattened NumSms*PktW vector written
+  // field by field made Verilator rebuild all 2,400 bits by concatenation every cycle (a third
+  // of scord-rtl-tb's time, issue 14).
   logic [NumSms-1:0]      t_valid, t_ready;
-  logic [NumSms*PktW-1:0] t_pkt;
+  logic [PktW-1:0]        t_pkt [NumSms];
 
   for (genvar s = 0; s < NumSms; s++) begin : g_sm
     scord_sm_tracker #(
@@ -158,19 +161,19 @@ module scord_tb_top #(
       .ev_pc_i        (ev_pc_i),
       .pkt_valid_o    (t_valid[s]),
       .pkt_ready_i    (t_ready[s]),
-      .pkt_type_o     (t_pkt[s*PktW+QType +: 2]),
-      .pkt_sm_o       (t_pkt[s*PktW+QSm +: SmBits]),
-      .pkt_cta_o      (t_pkt[s*PktW+QCta +: CtaBits]),
-      .pkt_warp_o     (t_pkt[s*PktW+QWarp +: WarpIdBits]),
-      .pkt_block_o    (t_pkt[s*PktW+QBlk +: BlockIdBits]),
-      .pkt_barrier_o  (t_pkt[s*PktW+QBar +: BarrierIdBits]),
-      .pkt_bloom_o    (t_pkt[s*PktW+QBl +: BlW]),
-      .pkt_kind_o     (t_pkt[s*PktW+QKind +: 2]),
-      .pkt_strong_o   (t_pkt[s*PktW+QStr]),
-      .pkt_atom_blk_o (t_pkt[s*PktW+QAb]),
-      .pkt_fence_dev_o(t_pkt[s*PktW+QFd]),
-      .pkt_addr_o     (t_pkt[s*PktW+QAddr +: AddrBits]),
-      .pkt_pc_o       (t_pkt[s*PktW+QPc +: PcBits])
+      .pkt_type_o     (t_pkt[s][QType +: 2]),
+      .pkt_sm_o       (t_pkt[s][QSm +: SmBits]),
+      .pkt_cta_o      (t_pkt[s][QCta +: CtaBits]),
+      .pkt_warp_o     (t_pkt[s][QWarp +: WarpIdBits]),
+      .pkt_block_o    (t_pkt[s][QBlk +: BlockIdBits]),
+      .pkt_barrier_o  (t_pkt[s][QBar +: BarrierIdBits]),
+      .pkt_bloom_o    (t_pkt[s][QBl +: BlW]),
+      .pkt_kind_o     (t_pkt[s][QKind +: 2]),
+      .pkt_strong_o   (t_pkt[s][QStr]),
+      .pkt_atom_blk_o (t_pkt[s][QAb]),
+      .pkt_fence_dev_o(t_pkt[s][QFd]),
+      .pkt_addr_o     (t_pkt[s][QAddr +: AddrBits]),
+      .pkt_pc_o       (t_pkt[s][QPc +: PcBits])
     );
   end
 
@@ -189,7 +192,7 @@ module scord_tb_top #(
       m_pkt[QType +: 2] = scord_pkg::PktKernel;
     end else if (sel32 < NumSms) begin
       m_valid = merge_en_i && t_valid[merge_sel_i[SmBits-1:0]];
-      m_pkt = t_pkt[merge_sel_i[SmBits-1:0]*PktW +: PktW];
+      m_pkt = t_pkt[merge_sel_i[SmBits-1:0]];
       t_ready[merge_sel_i[SmBits-1:0]] = merge_en_i && m_ready;
     end
   end
@@ -302,7 +305,7 @@ module scord_tb_top #(
   logic [NumSms-1:0]      h_ev_q, h_t_q;
   logic                   h_m_q, h_mr_q, h_rr_q, h_rs_q;
   logic [EvW-1:0]         p_ev_q;
-  logic [NumSms*PktW-1:0] p_t_q;
+  logic [PktW-1:0]        p_t_q [NumSms];
   logic [PktW-1:0]        p_m_q;
   logic [MrW-1:0]         p_mr_q;
   logic [RrW-1:0]         p_rr_q;
@@ -322,7 +325,7 @@ module scord_tb_top #(
     if (h_ev_q != '0 && ((h_ev_q & ~ev_valid_i) != '0 || ev_pay != p_ev_q)) err_d[0] = 1'b1;
     if (h_t_q != '0) begin
       for (int s = 0; s < NumSms; s++)
-        if (h_t_q[s] && (!t_valid[s] || t_pkt[s*PktW +: PktW] != p_t_q[s*PktW +: PktW]))
+        if (h_t_q[s] && (!t_valid[s] || t_pkt[s] != p_t_q[s]))
           err_d[1] = 1'b1;
     end
     if (h_m_q && (!m_valid || m_pkt != p_m_q)) err_d[2] = 1'b1;
@@ -356,7 +359,7 @@ module scord_tb_top #(
   always_ff @(posedge clk_i) begin
     if ((ev_valid_i & ~ev_ready_o) != '0) p_ev_q <= ev_pay;
     for (int s = 0; s < NumSms; s++)
-      if (t_valid[s] && !t_ready[s]) p_t_q[s*PktW +: PktW] <= t_pkt[s*PktW +: PktW];
+      if (t_valid[s] && !t_ready[s]) p_t_q[s] <= t_pkt[s];
     if (m_valid && !m_ready) p_m_q <= m_pkt;
     if (mem_req_valid_o && !mem_req_ready_i) p_mr_q <= mr_pay;
     if (race_valid_o && !race_ready_i) p_rr_q <= rr_pay;
