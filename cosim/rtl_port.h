@@ -16,7 +16,8 @@
 //     back-pressure decided by the caller each cycle;
 //   - race records decoded from the race port (race_of) or read from the line-rate detector's
 //     race ring (RingHost);
-//   - the lockstep comparator of the lane-serial RTL against the C model (Lockstep);
+//   - the lockstep comparator of the lane-serial RTL against the C model (Lockstep), and the
+//     order-free comparator of the line-rate RTL (Unordered);
 //   - bit fields of packed ports, integers or VlWide (get_bits, put_bits, zero), and the
 //     line-rate detector's 1024-bit metadata lines (MdLine, put_line, get_line).
 // Expected workload: one MdPort::drive/sample pair per simulated cycle, so both are inline
@@ -30,9 +31,12 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <new>
 #include <string>
+#include <tuple>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 namespace rtlport {
@@ -473,6 +477,136 @@ class Lockstep {
   std::deque<Write> w_;
   std::deque<Race> r_;
   uint64_t skipped_ = 0, sweep_ = 0;
+};
+
+// Strict order on race records over the fields same_race compares (a multiset key).
+inline bool race_less(const scord_race &a, const scord_race &b) {
+  auto key = [](const scord_race &r) {
+    return std::make_tuple(r.pc, r.addr, r.type, r.kind, r.block_scope, r.sm, r.cta, r.warp, r.owner_block,
+                           r.owner_warp);
+  };
+  return key(a) < key(b);
+}
+struct RaceLess {
+  bool operator()(const scord_race &a, const scord_race &b) const { return race_less(a, b); }
+};
+
+// The comparator of the line-rate RTL against the C model, shared by test_line_detector and
+// scord-sim --detector=line-both.  The RTL's slices reorder race records and write-backs
+// (docs/rtl.md), so nothing is compared by position: races as a multiset; each write-back of an
+// entry against the values the C model gives that entry in the same kernel, in their order (the
+// value last matched again, or a later one: a slice may write a line back more than once, never
+// go back); and the whole metadata at each kernel boundary and at the end.  The C model runs
+// first or alongside (its side only ever adds); Ctx names what gave a race and VCtx what gave a
+// value (a packet number, a TLM context, a vector line) in the caller's reports.  The checks
+// return verdicts and leave printing and stopping to the caller.
+template <class Ctx, class VCtx = Ctx>
+class Unordered {
+ public:
+  struct Value {
+    uint64_t value;
+    VCtx ctx;
+  };
+
+  // ---- the C model's side
+  void want_race(const scord_race &r, const Ctx &c) { races_.emplace(r, c); }
+  // Entry index holds v after an access of c in the newest kernel (call it for every access
+  // that checks the entry, changed or not: the last one is what last_touch names).
+  void want_value(uint64_t index, uint64_t v, const VCtx &c) {
+    Kern &k = kern_.back();
+    auto &h = k.hist[index];
+    if (h.empty() || h.back().value != v) h.push_back(Value{v, c});
+    k.touch[index] = c;
+  }
+  // A kernel boundary: later values belong to the next kernel.
+  void want_kernel() { kern_.emplace_back(); }
+
+  // ---- the RTL's side
+  // A race record: false when the C model has no such race left (never made, or reported).
+  bool got_race(const scord_race &r) {
+    auto it = races_.find(r);
+    if (it == races_.end()) return false;
+    races_.erase(it);
+    return true;
+  }
+  // A write-back of v to entry index in the kernel the RTL works on (the oldest open one).
+  struct WriteVerdict {
+    bool ok;
+    const Value *last;  // the value last matched (nullptr: the initial value)
+    const Value *next;  // on failure, the C model's next value after it (nullptr: none)
+  };
+  WriteVerdict got_write(uint64_t index, uint64_t v) {
+    Kern &k = kern_.front();
+    auto hi = k.hist.find(index);
+    long &pos = k.pos.emplace(index, -1).first->second;
+    const std::vector<Value> *h = hi == k.hist.end() ? nullptr : &hi->second;
+    auto at = [&](long q) { return q < 0 || !h ? nullptr : &(*h)[(size_t)q]; };
+    if (v == (pos < 0 ? SCORD_MD_INIT : (*h)[(size_t)pos].value)) return {true, at(pos), nullptr};
+    for (size_t q = (size_t)(pos + 1); h && q < h->size(); q++)
+      if ((*h)[q].value == v) {
+        pos = (long)q;
+        return {true, at(pos), nullptr};
+      }
+    return {false, at(pos), h && (size_t)(pos + 1) < h->size() ? at(pos + 1) : nullptr};
+  }
+  // The RTL's kernel boundary (its clear), after compare_store: false when the C model has no
+  // boundary pending.
+  bool got_clear() {
+    if (kern_.size() < 2) return false;
+    kern_.pop_front();
+    return true;
+  }
+
+  // The RTL's metadata against the C model's values at the end of the kernel the RTL works on.
+  // each(visit) calls visit(index, value) for entries the RTL holds (any order; entries it does
+  // not name are at SCORD_MD_INIT).  Reports the lowest differing entry and how many differ.
+  struct StoreDiff {
+    uint64_t count = 0, index = 0, rtl = 0, want = 0;
+  };
+  template <class Each>
+  StoreDiff compare_store(Each &&each) const {
+    const Kern &k = kern_.front();
+    StoreDiff d;
+    auto note = [&](uint64_t i, uint64_t rtl, uint64_t want) {
+      if (rtl == want) return;
+      if (d.count++ == 0 || i < d.index) {
+        d.index = i;
+        d.rtl = rtl;
+        d.want = want;
+      }
+    };
+    std::unordered_map<uint64_t, bool> seen;
+    each([&](uint64_t i, uint64_t v) {
+      seen[i] = true;
+      note(i, v, want_at(k, i));
+    });
+    for (const auto &kv : k.hist)
+      if (!seen.count(kv.first)) note(kv.first, SCORD_MD_INIT, kv.second.back().value);
+    return d;
+  }
+
+  // The C model's value of an entry at the end of the RTL's kernel, and what last checked it.
+  uint64_t want_value_of(uint64_t index) const { return want_at(kern_.front(), index); }
+  const VCtx *last_touch(uint64_t index) const {
+    auto it = kern_.front().touch.find(index);
+    return it == kern_.front().touch.end() ? nullptr : &it->second;
+  }
+  // What is left: races the RTL has not reported (in race_less order), kernels not cleared.
+  const std::multimap<scord_race, Ctx, RaceLess> &races_left() const { return races_; }
+  size_t kernels_pending() const { return kern_.size() - 1; }
+
+ private:
+  struct Kern {
+    std::unordered_map<uint64_t, std::vector<Value>> hist;  // per entry, its values in order
+    std::unordered_map<uint64_t, long> pos;                 // per entry, the RTL's last match
+    std::unordered_map<uint64_t, VCtx> touch;               // per entry, the last access
+  };
+  static uint64_t want_at(const Kern &k, uint64_t i) {
+    auto it = k.hist.find(i);
+    return it == k.hist.end() ? SCORD_MD_INIT : it->second.back().value;
+  }
+  std::deque<Kern> kern_ = std::deque<Kern>(1);  // front: the RTL's kernel; back: the C model's
+  std::multimap<scord_race, Ctx, RaceLess> races_;
 };
 
 // ---- Race ring (line-rate detector) -----------------------------------------------------

@@ -136,13 +136,11 @@ struct Packet {
 // What the C model gives for the packet stream.
 struct Expect {
   std::vector<scord_race> races;
-  std::vector<std::map<uint64_t, uint64_t>> at_kernel;  // store before each kernel boundary
-  std::map<uint64_t, uint64_t> final_md;                  // entries != SCORD_MD_INIT
-  // Last packet that checked each entry, per kernel (the last one: the running kernel).
-  std::vector<std::unordered_map<uint64_t, unsigned>> last_touch;
-  // Per kernel and entry, the values the entry takes lane by lane (repeats dropped), each with
-  // the packet that gave it: every write-back must be one of them, in this order.
-  std::vector<std::unordered_map<uint64_t, std::vector<std::pair<uint64_t, unsigned>>>> history;
+  // The races, and per kernel and entry the values the entry takes lane by lane with the packet
+  // that gave each (every write-back must be one of them, in this order) and the packet that
+  // last checked it: what the RTL is compared against (the comparator shared with scord-sim
+  // --detector=line-both; a copy per RTL run).
+  rtlport::Unordered<unsigned> cmp;
   uint64_t accesses = 0, fences = 0, kernels = 0, lanes = 0, outside = 0, span2 = 0, same3 = 0;
   uint64_t line_visits = 0;  // distinct metadata lines per access packet, summed (beats at least)
   // The splitter's beats (scord_splitter.sv header): per access packet one beat for its lanes
@@ -304,10 +302,6 @@ std::vector<Packet> make_packets(const scord_params &p, unsigned n) {
 
 // ---- The C model ----------------------------------------------------------------------------
 
-void collect(void *arg, uint64_t index, uint64_t value) {
-  (*static_cast<std::map<uint64_t, uint64_t> *>(arg))[index] = value;
-}
-
 // Replays the packets through the C model (lanes one at a time, in lane and arrival order) on an
 // external store, filling ex.  False when the model cannot be built or its race buffer overflowed.
 bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex) {
@@ -316,15 +310,10 @@ bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex)
   scord_mdport port = store ? scord_store_port(store) : scord_mdport{};
   scord_detector *d = store ? scord_detector_new(&p, &port) : nullptr;
   if (!d) return false;
-  ex.last_touch.emplace_back();
-  ex.history.emplace_back();
   for (const Packet &k : pk) {
     if (k.type == kPktKernel) {
-      ex.at_kernel.emplace_back();
-      scord_store_foreach_nondefault(store, collect, &ex.at_kernel.back());
       scord_detector_kernel_reset(d);
-      ex.last_touch.emplace_back();
-      ex.history.emplace_back();
+      ex.cmp.want_kernel();
       ex.kernels++;
       continue;
     }
@@ -373,10 +362,7 @@ bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex)
       }
       if (++pos <= 2) ex.steps[k.kind != SCORD_LD][step]++;
       unsigned pkt = k.num;
-      ex.last_touch.back()[index] = pkt;
-      uint64_t v = scord_store_read(store, index);
-      auto &h = ex.history.back()[index];
-      if (h.empty() || h.back().first != v) h.push_back({v, pkt});
+      ex.cmp.want_value(index, scord_store_read(store, index), pkt);
       per_entry[index]++;
       if (first_line == ~0ull) first_line = index / kEntries;
       else if (index / kEntries != first_line) span = true;
@@ -402,10 +388,10 @@ bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex)
     scord_race r;
     while (scord_detector_pop_race(d, &r)) {
       ex.races.push_back(r);
+      ex.cmp.want_race(r, k.num);
       if (r.type < SCORD_RACE_TYPE_COUNT) ex.by_type[r.type]++;
     }
   }
-  scord_store_foreach_nondefault(store, collect, &ex.final_md);
   bool ok = scord_detector_overflow(d) == 0;
   scord_detector_free(d);
   scord_store_free(store);
@@ -414,25 +400,22 @@ bool run_model(const scord_params &p, const std::vector<Packet> &pk, Expect &ex)
 
 // ---- Comparisons ----------------------------------------------------------------------------
 
-bool race_less(const scord_race &a, const scord_race &b) {
-  return std::make_tuple(a.pc, a.addr, a.type, a.kind, a.block_scope, a.sm, a.cta, a.warp, a.owner_block,
-                         a.owner_warp) < std::make_tuple(b.pc, b.addr, b.type, b.kind, b.block_scope, b.sm, b.cta,
-                                                         b.warp, b.owner_block, b.owner_warp);
-}
-
-// Races as multisets; prints the first records found on one side only, naming the sides
+// The RTL's races against the C model's still wanted by u: every record must be one of them,
+// and none may be left.  Prints the first records found on one side only, naming the sides
 // want_name and got_name, and the packet when pc_is_packet (random packets; a vector's pcs are
 // the program's).  Returns mismatches.
-uint64_t compare_races(std::vector<scord_race> want, std::vector<scord_race> got, const char *want_name = "the C model",
-                       const char *got_name = "the RTL", bool pc_is_packet = true) {
-  std::sort(want.begin(), want.end(), race_less);
-  std::sort(got.begin(), got.end(), race_less);
+uint64_t compare_races(rtlport::Unordered<unsigned> &u, const std::vector<scord_race> &got,
+                       const char *want_name = "the C model", const char *got_name = "the RTL",
+                       bool pc_is_packet = true) {
+  size_t wanted = u.races_left().size();
   std::vector<scord_race> only_c, only_rtl;
-  std::set_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(only_c), race_less);
-  std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(only_rtl), race_less);
+  for (const scord_race &r : got)
+    if (!u.got_race(r)) only_rtl.push_back(r);
+  for (const auto &kv : u.races_left()) only_c.push_back(kv.first);
   if (only_c.empty() && only_rtl.empty()) return 0;
+  std::sort(only_rtl.begin(), only_rtl.end(), rtlport::race_less);
   fprintf(stderr, "FAIL: race records differ: %s %zu, %s %zu; %zu only in %s, %zu only in %s\n", want_name,
-          want.size(), got_name, got.size(), only_c.size(), want_name, only_rtl.size(), got_name);
+          wanted, got_name, got.size(), only_c.size(), want_name, only_rtl.size(), got_name);
   char buf[256];
   auto show = [&](const char *side, const std::vector<scord_race> &v) {
     for (size_t i = 0; i < v.size() && i < 6; i++) {
@@ -448,48 +431,36 @@ uint64_t compare_races(std::vector<scord_race> want, std::vector<scord_race> got
   show(got_name, only_rtl);
   return only_c.size() + only_rtl.size();
 }
+// Two race lists as multisets.
+uint64_t compare_races(const std::vector<scord_race> &want, const std::vector<scord_race> &got, const char *want_name,
+                       const char *got_name, bool pc_is_packet) {
+  rtlport::Unordered<unsigned> u;
+  for (const scord_race &r : want) u.want_race(r, 0);
+  return compare_races(u, got, want_name, got_name, pc_is_packet);
+}
 
 using Memory = std::unordered_map<uint64_t, Line>;  // global line -> entries
 
-// The testbench memory against the C model's store (entries != init); prints the first
-// differing entry.  Returns the number of differing entries.
-uint64_t compare_md(const char *when, const scord_layout *l, const Memory &mem,
-                    const std::map<uint64_t, uint64_t> &want, const std::unordered_map<uint64_t, unsigned> &last) {
-  std::map<uint64_t, uint64_t> got;
-  for (auto &kv : mem)
-    for (unsigned e = 0; e < kEntries; e++)
-      if (kv.second[e] != SCORD_MD_INIT) got[kv.first * kEntries + e] = kv.second[e];
-  uint64_t bad = 0;
-  auto report = [&](uint64_t index, uint64_t g, uint64_t w) {
-    if (bad++) return;
-    char a[256], c[256];
-    scord_md_format(l, g, a, sizeof a);
-    scord_md_format(l, w, c, sizeof c);
-    auto it = last.find(index);
-    char who[64] = "no packet of this kernel checked it";
-    if (it != last.end()) snprintf(who, sizeof who, "last checked by packet %u", it->second);
-    fprintf(stderr,
-            "FAIL: metadata %s: entry %" PRIu64 " (line %" PRIu64 ", slice %" PRIu64 ", entry %" PRIu64
-            " of the line; %s)\n  rtl %016" PRIx64 " %s\n  ref %016" PRIx64 " %s\n",
-            when, index, index / kEntries, index / kEntries % kSlices, index % kEntries, who, g, a, w, c);
-  };
-  auto gi = got.begin();
-  auto wi = want.begin();
-  while (gi != got.end() || wi != want.end()) {
-    if (wi == want.end() || (gi != got.end() && gi->first < wi->first)) {
-      report(gi->first, gi->second, SCORD_MD_INIT);
-      ++gi;
-    } else if (gi == got.end() || wi->first < gi->first) {
-      report(wi->first, SCORD_MD_INIT, wi->second);
-      ++wi;
-    } else {
-      if (gi->second != wi->second) report(gi->first, gi->second, wi->second);
-      ++gi;
-      ++wi;
-    }
-  }
-  if (bad > 1) fprintf(stderr, "  (%" PRIu64 " entries differ in all)\n", bad);
-  return bad;
+// The testbench memory against the C model's values at the end of the kernel u's RTL side
+// works on; prints the lowest differing entry.  Returns the number of differing entries.
+uint64_t compare_md(const char *when, const scord_layout *l, const Memory &mem, const rtlport::Unordered<unsigned> &u) {
+  auto d = u.compare_store([&](auto visit) {
+    for (auto &kv : mem)
+      for (unsigned e = 0; e < kEntries; e++) visit(kv.first * kEntries + e, kv.second[e]);
+  });
+  if (!d.count) return 0;
+  char a[256], c[256];
+  scord_md_format(l, d.rtl, a, sizeof a);
+  scord_md_format(l, d.want, c, sizeof c);
+  const unsigned *who = u.last_touch(d.index);
+  char by[64] = "no packet of this kernel checked it";
+  if (who) snprintf(by, sizeof by, "last checked by packet %u", *who);
+  fprintf(stderr,
+          "FAIL: metadata %s: entry %" PRIu64 " (line %" PRIu64 ", slice %" PRIu64 ", entry %" PRIu64
+          " of the line; %s)\n  rtl %016" PRIx64 " %s\n  ref %016" PRIx64 " %s\n",
+          when, d.index, d.index / kEntries, d.index / kEntries % kSlices, d.index % kEntries, by, d.rtl, a, d.want, c);
+  if (d.count > 1) fprintf(stderr, "  (%" PRIu64 " entries differ in all)\n", d.count);
+  return d.count;
 }
 
 // ---- The RTL --------------------------------------------------------------------------------
@@ -526,6 +497,7 @@ struct Result {
   uint64_t coll_stalls = 0, group_stalls = 0;  // slice-cycles of coll_stall_o, group_stall_o
   SliceMem sl[kSlices];
   Memory mem;
+  rtlport::Unordered<unsigned> cmp;  // the C model's side from Expect, the RTL's as it ran
 };
 
 void drive_packet(SCORD_LD_VTOP *m, const scord_params &p, const Packet &k) {
@@ -551,6 +523,7 @@ void drive_packet(SCORD_LD_VTOP *m, const scord_params &p, const Packet &k) {
 Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<Packet> &pk, const Expect &ex,
                const Timing &tm) {
   Result res;
+  res.cmp = ex.cmp;
   scord_layout lay;
   scord_layout_init(&lay, &p);
   const unsigned index_bits = scord_clog2(p.heap_bytes / p.granule / p.md_ratio);
@@ -589,29 +562,19 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
   });
 
   Memory &mem = res.mem;
-  // Per entry, the position in its history (Expect::history) of the last value written; -1:
-  // the initial value.  Reset at each clear.
-  std::unordered_map<uint64_t, long> hpos;
+  // Every write-back against the C model's values of the entry in the RTL's kernel (res.cmp).
   auto check_write = [&](uint64_t cyc, uint64_t index, uint64_t v) {
-    if (res.clears >= ex.history.size()) return;  // a clear too many: reported there
-    static const std::vector<std::pair<uint64_t, unsigned>> none;
-    auto hi = ex.history[res.clears].find(index);
-    const auto &h = hi == ex.history[res.clears].end() ? none : hi->second;
-    long &pos = hpos.emplace(index, -1).first->second;
-    if (v == (pos < 0 ? SCORD_MD_INIT : h[(size_t)pos].first)) return;  // written again
-    for (size_t q = (size_t)(pos + 1); q < h.size(); q++)
-      if (h[q].first == v) {
-        pos = (long)q;
-        return;
-      }
+    if (res.clears > ex.kernels) return;  // a clear too many: reported there
+    auto w = res.cmp.got_write(index, v);
+    if (w.ok) return;
     char a[256], c[256] = "(none: the C model leaves it as it is)";
     scord_md_format(&lay, v, a, sizeof a);
-    if ((size_t)(pos + 1) < h.size()) {
-      int w = snprintf(c, sizeof c, "packet %u: %016" PRIx64 " ", h[(size_t)pos + 1].second, h[(size_t)pos + 1].first);
-      scord_md_format(&lay, h[(size_t)pos + 1].first, c + w, sizeof c - (size_t)w);
+    if (w.next) {
+      int n = snprintf(c, sizeof c, "packet %u: %016" PRIx64 " ", w.next->ctx, w.next->value);
+      scord_md_format(&lay, w.next->value, c + n, sizeof c - (size_t)n);
     }
     char prev[64] = "the initial value";
-    if (pos >= 0) snprintf(prev, sizeof prev, "the value of packet %u", h[(size_t)pos].second);
+    if (w.last) snprintf(prev, sizeof prev, "the value of packet %u", w.last->ctx);
     fail_at(cyc,
             "kernel %" PRIu64 ": write-back of entry %" PRIu64 " (line %" PRIu64 ", slice %" PRIu64 ", entry %" PRIu64
             ") with a value the C model does not give it after %s\n  rtl      %016" PRIx64 " %s\n  ref next %s",
@@ -779,15 +742,15 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     if (clr_v && m->mem_clr_ready_i) {
       // Every earlier packet is written back: the memory must be the C model's store just
       // before this kernel boundary.
-      if (res.clears >= ex.at_kernel.size()) {
-        fail_at(cyc, "a clear beyond the %zu kernel boundaries sent", ex.at_kernel.size());
+      if (res.clears >= ex.kernels) {
+        fail_at(cyc, "a clear beyond the %" PRIu64 " kernel boundaries sent", ex.kernels);
       } else {
         char when[64];
         snprintf(when, sizeof when, "at kernel boundary %" PRIu64, res.clears + 1);
-        fails += compare_md(when, &lay, mem, ex.at_kernel[res.clears], ex.last_touch[res.clears]);
+        fails += compare_md(when, &lay, mem, res.cmp);
+        res.cmp.got_clear();
       }
       mem.clear();
-      hpos.clear();
       res.clears++;
       progress = true;
     } else if (clr_v) {
@@ -829,16 +792,15 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
 }
 // The checks after a run: races, final metadata, overflow and clears (see the header).  Returns
 // the failures found.
-uint64_t check_end(const scord_params &p, const Expect &ex, const Result &res, bool pc_is_packet,
-                   const Timing &tm) {
+uint64_t check_end(const scord_params &p, const Expect &ex, Result &res, bool pc_is_packet, const Timing &tm) {
   uint64_t bad = 0;
   if (tm.ring_overflow) {
     // Every record read is one of the C model's races, and every race not read was counted as
     // dropped; the run must have dropped some and wrapped the ring.
-    std::vector<scord_race> want = ex.races, got = res.races, extra;
-    std::sort(want.begin(), want.end(), race_less);
-    std::sort(got.begin(), got.end(), race_less);
-    std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra), race_less);
+    const std::vector<scord_race> &got = res.races;
+    std::vector<scord_race> extra;
+    for (const scord_race &r : got)
+      if (!res.cmp.got_race(r)) extra.push_back(r);
     uint64_t size = uint64_t(1) << res.ring_log2;
     if (!extra.empty() || got.size() + res.overflow != ex.races.size() || res.overflow == 0 || got.size() <= size ||
         res.ring_peak != size) {
@@ -849,7 +811,7 @@ uint64_t check_end(const scord_params &p, const Expect &ex, const Result &res, b
       bad++;
     }
   } else {
-    bad += compare_races(ex.races, res.races, "the C model", "the RTL", pc_is_packet);
+    bad += compare_races(res.cmp, res.races, "the C model", "the RTL", pc_is_packet);
     if (res.overflow) {
       fprintf(stderr, "FAIL: race_overflow_o = %" PRIu64 " (records dropped; the host reads before half full)\n",
               res.overflow);
@@ -870,7 +832,7 @@ uint64_t check_end(const scord_params &p, const Expect &ex, const Result &res, b
       }
   static scord_layout lay;
   scord_layout_init(&lay, &p);
-  bad += compare_md("at the end", &lay, res.mem, ex.final_md, ex.last_touch.back());
+  bad += compare_md("at the end", &lay, res.mem, res.cmp);
   if (res.clears != ex.kernels) {
     fprintf(stderr, "FAIL: %" PRIu64 " clears for %" PRIu64 " kernel boundaries\n", res.clears, ex.kernels);
     bad++;

@@ -30,7 +30,8 @@
 //     be left;
 //   - the race overflow counters.
 // The first difference stops the run (SimError, exit 1) with a report naming the entry or race, the
-// C model's event that produced it, the RTL cycle and the waveform.
+// C model's event that produced it, the RTL cycle and the waveform.  The checks are
+// rtlport::Unordered (cosim/rtl_port.h), the comparator test_line_detector uses too.
 #include <algorithm>
 #include <array>
 #include <cinttypes>
@@ -492,10 +493,9 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
     obs_.ctx = this;
     obs_.write = [](void *c, uint64_t i, uint64_t v) {
       auto *e = static_cast<LineBothEngine *>(c);
-      e->kern_.back().hist[i].push_back({v, e->cur_.stream_line});
+      e->cmp_.want_value(i, v, e->cur_.stream_line);
     };
-    obs_.reset = [](void *c) { static_cast<LineBothEngine *>(c)->kern_.emplace_back(); };
-    kern_.emplace_back();
+    obs_.reset = [](void *c) { static_cast<LineBothEngine *>(c)->cmp_.want_kernel(); };
     ref_ = make_ref_engine(p, &obs_);
     rtl_.reset(new LineEngine(p, o, this));
   }
@@ -512,7 +512,7 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
     scratch_.clear();
     ref_->access(x, scratch_);
     scord_race r;
-    while (ref_->pop_race(r)) want_.emplace(fmt(r), cur_);
+    while (ref_->pop_race(r)) cmp_.want_race(r, cur_);
     rtl_->access(x, md);
   }
   void fence(unsigned sm, unsigned warp, scord_scope scope) override {
@@ -531,13 +531,16 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
   uint64_t overflow() const override { return rtl_->overflow(); }
   void finish() override {
     rtl_->finish();
-    if (kern_.size() != 1)
+    if (cmp_.kernels_pending() != 0)
       diverge("kernel metadata clear", nullptr, rtl_->cycles(),
-              std::to_string(kern_.size() - 1) + " more kernel boundary clear(s)", "none (the RTL finished)");
+              std::to_string(cmp_.kernels_pending()) + " more kernel boundary clear(s)", "none (the RTL finished)");
     compare_store(rtl_->store(), "at the end of the run");
-    if (!want_.empty())
-      diverge("race record", &want_.begin()->second, rtl_->cycles(), want_.begin()->first + " (and " +
-              std::to_string(want_.size() - 1) + " more)", "nothing (the RTL finished without this race)");
+    if (!cmp_.races_left().empty()) {
+      const auto &first = *cmp_.races_left().begin();
+      diverge("race record", &first.second, rtl_->cycles(),
+              fmt(first.first) + " (and " + std::to_string(cmp_.races_left().size() - 1) + " more)",
+              "nothing (the RTL finished without this race)");
+    }
     if (ref_->overflow() != rtl_->overflow())
       diverge("race overflow counter", nullptr, rtl_->cycles(), std::to_string(ref_->overflow()),
               std::to_string(rtl_->overflow()));
@@ -549,57 +552,31 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
   // LineSink.
   void on_write(uint64_t index, uint64_t value, uint64_t rc) override {
     writes_++;
-    Kern &k = kern_.front();
-    auto hi = k.hist.find(index);
-    long &pos = k.pos.emplace(index, -1).first->second;
-    if (hi != k.hist.end()) {
-      const auto &h = hi->second;
-      if (value == (pos < 0 ? init_ : h[(size_t)pos].value)) return;  // the same value again
-      for (size_t q = (size_t)(pos + 1); q < h.size(); q++)
-        if (h[q].value == value) {
-          pos = (long)q;
-          return;
-        }
-    } else if (value == init_) {
-      return;
-    }
-    std::string want = "(the C model leaves it at " + (pos < 0 || hi == k.hist.end() ? std::string("the initial value")
-                                                                                       : fields(hi->second[(size_t)pos].value)) + ")";
+    auto w = cmp_.got_write(index, value);
+    if (w.ok) return;
+    std::string want = "(the C model leaves it at " + (w.last ? fields(w.last->value) : std::string("the initial value")) + ")";
     EvCtx c{};
-    bool has = false;
-    if (hi != k.hist.end() && (size_t)(pos + 1) < hi->second.size()) {
-      const Hist &n = hi->second[(size_t)pos + 1];
-      want = "next value " + hex(n.value) + " (" + fields(n.value) + ") written at vector line " +
-             std::to_string(n.line) + " of the detector stream";
-      c.stream_line = n.line;
-      has = true;
+    if (w.next) {
+      want = "next value " + hex(w.next->value) + " (" + fields(w.next->value) + ") written at vector line " +
+             std::to_string(w.next->ctx) + " of the detector stream";
+      c.stream_line = w.next->ctx;
     }
-    diverge("metadata write-back", has ? &c : nullptr, rc, "entry " + hex(index) + ": " + want,
+    diverge("metadata write-back", w.next ? &c : nullptr, rc, "entry " + hex(index) + ": " + want,
             "entry " + hex(index) + ": " + hex(value) + " (" + fields(value) + ")");
   }
   void on_clear(const std::unordered_map<uint64_t, MdLine> &store, uint64_t rc) override {
-    if (kern_.size() < 2)
+    if (cmp_.kernels_pending() == 0)
       diverge("kernel metadata clear", nullptr, rc, "no kernel boundary pending", "clear of the whole metadata");
     compare_store(store, "at kernel boundary " + std::to_string(clears_ + 1));
-    kern_.pop_front();
+    cmp_.got_clear();
     clears_++;
   }
   void on_race(const scord_race &r, uint64_t rc) override {
-    std::string s = fmt(r);
-    auto it = want_.find(s);
-    if (it == want_.end()) diverge("race record", nullptr, rc, "no such race (or already reported)", s);
-    want_.erase(it);
+    if (!cmp_.got_race(r)) diverge("race record", nullptr, rc, "no such race (or already reported)", fmt(r));
     races_++;
   }
 
  private:
-  struct Hist {
-    uint64_t value, line;  // value, and the stream line of the event that wrote it
-  };
-  struct Kern {  // one kernel's C-model metadata writes, per entry in order
-    std::unordered_map<uint64_t, std::vector<Hist>> hist;
-    std::unordered_map<uint64_t, long> pos;  // per entry: position of the RTL's last write-back
-  };
   static std::string fmt(const scord_race &r) {
     char b[512];
     scord_race_format(&r, b, sizeof b);
@@ -612,33 +589,14 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
   }
   // The RTL's metadata (store) against the C model's final values of the oldest open kernel.
   void compare_store(const std::unordered_map<uint64_t, MdLine> &store, const std::string &when) {
-    const Kern &k = kern_.front();
-    uint64_t bad = 0, first = ~0ull, fr = 0, fc = 0;
-    auto want_of = [&](uint64_t i) {
-      auto it = k.hist.find(i);
-      return it == k.hist.end() ? init_ : it->second.back().value;
-    };
-    auto note = [&](uint64_t i, uint64_t rtl, uint64_t c) {
-      if (rtl == c) return;
-      if (bad++ == 0 || i < first) {
-        first = i;
-        fr = rtl;
-        fc = c;
-      }
-    };
-    for (const auto &kv : store)
-      for (unsigned e = 0; e < kEntries; e++) {
-        uint64_t i = kv.first * kEntries + e;
-        note(i, rtl_->to_run(kv.second[e]), want_of(i));
-      }
-    for (const auto &kv : k.hist) {
-      if (store.count(kv.first / kEntries)) continue;
-      note(kv.first, init_, kv.second.back().value);
-    }
-    if (bad)
+    auto d = cmp_.compare_store([&](auto visit) {
+      for (const auto &kv : store)
+        for (unsigned e = 0; e < kEntries; e++) visit(kv.first * kEntries + e, rtl_->to_run(kv.second[e]));
+    });
+    if (d.count)
       diverge("metadata", nullptr, rtl_->cycles(),
-              "entry " + hex(first) + " " + when + ": " + hex(fc) + " (" + fields(fc) + ")",
-              hex(fr) + " (" + fields(fr) + "); " + std::to_string(bad) + " entries differ in all");
+              "entry " + hex(d.index) + " " + when + ": " + hex(d.want) + " (" + fields(d.want) + ")",
+              hex(d.rtl) + " (" + fields(d.rtl) + "); " + std::to_string(d.count) + " entries differ in all");
   }
   // The divergence report (docs/cosim.md), thrown as a SimError (exit 1); the run closes the
   // waveform before the report is printed.
@@ -671,11 +629,12 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
   scord_mdport obs_{};
   std::unique_ptr<DetectorEngine> ref_;
   std::unique_ptr<LineEngine> rtl_;
-  std::deque<Kern> kern_;                  // front: the kernel the RTL works on
-  std::multimap<std::string, EvCtx> want_;  // C-model races the RTL has not reported yet
+  // The C model's races (with their events) and metadata values (with their vector lines),
+  // per kernel; the RTL's outputs checked against them (rtlport::Unordered, shared with
+  // test_line_detector).
+  rtlport::Unordered<EvCtx, uint64_t> cmp_;
   std::vector<MdTouch> scratch_;
   EvCtx cur_{};
-  const uint64_t init_ = SCORD_MD_INIT;
   uint64_t writes_ = 0, races_ = 0, clears_ = 0;
 };
 
