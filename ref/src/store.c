@@ -8,7 +8,10 @@
 ** allocating.  A direct-mapped cache of page pointers (the page TLB) makes the common
 ** case one compare even when hundreds of warps interleave their streams.  The detector
 ** reaches an entry through scord_store_slot (one lookup for its read and write-back).
-** Kernel reset frees every page.
+** Kernel reset forgets every page but keeps the memory (directory chunks and slabs) for the
+** next kernel: a run with many kernel boundaries (scord-rtl-tb's random streams reset every
+** few hundred events) would otherwise free and re-allocate, zero and page-fault the same
+** megabytes at each one.
 */
 #include "scord/scord.h"
 
@@ -37,7 +40,8 @@ struct scord_store {
   /* Pages come from 2 MiB slabs: fewer allocations and, with transparent huge pages,
   ** far fewer TLB misses when warps scatter over many pages. */
   page **slabs;
-  size_t nslabs, capslabs, slab_used;
+  size_t nslabs, capslabs; /* slabs allocated */
+  size_t cur, slab_used;   /* pages come from slabs[cur]; slabs[0 .. cur-1] are full */
 };
 
 #define SCORD_SLAB_PAGES 511 /* sizeof(page) * 511 fits in 2 MiB */
@@ -56,22 +60,27 @@ scord_store *scord_store_new(uint64_t entries) {
   return s;
 }
 
+/* Every entry back to init: the directory slots of the pages in use are cleared (one per
+** page, found from the slabs), and the slabs are handed out again from the first. */
 void scord_store_reset(scord_store *s) {
-  for (size_t i = 0; i < s->ndir; i++) {
-    free(s->dir[i]);
-    s->dir[i] = NULL;
+  for (size_t i = 0; i < s->nslabs && i <= s->cur; i++) {
+    size_t used = i == s->cur ? s->slab_used : SCORD_SLAB_PAGES;
+    for (size_t j = 0; j < used; j++) {
+      uint64_t pno = s->slabs[i][j].pno;
+      assert(s->dir[pno >> SCORD_CHUNK_BITS][pno & (((uint64_t)1 << SCORD_CHUNK_BITS) - 1)] == &s->slabs[i][j]);
+      s->dir[pno >> SCORD_CHUNK_BITS][pno & (((uint64_t)1 << SCORD_CHUNK_BITS) - 1)] = NULL;
+    }
   }
-  for (size_t i = 0; i < s->nslabs; i++) free(s->slabs[i]);
-  free(s->slabs);
-  s->slabs = NULL;
-  s->nslabs = s->capslabs = s->slab_used = 0;
+  s->cur = s->slab_used = 0;
   s->npages = 0;
   memset(s->tlb, 0, sizeof s->tlb);
 }
 
 void scord_store_free(scord_store *s) {
   if (!s) return;
-  scord_store_reset(s);
+  for (size_t i = 0; i < s->ndir; i++) free(s->dir[i]);
+  for (size_t i = 0; i < s->nslabs; i++) free(s->slabs[i]);
+  free(s->slabs);
   free(s->dir);
   free(s);
 }
@@ -94,19 +103,23 @@ static page *new_page(scord_store *s, uint64_t pno) {
   page ***chunk = &s->dir[pno >> SCORD_CHUNK_BITS];
   if (!*chunk && !(*chunk = calloc((size_t)1 << SCORD_CHUNK_BITS, sizeof **chunk))) abort();
   if (s->nslabs == 0 || s->slab_used == SCORD_SLAB_PAGES) {
-    if (s->nslabs == s->capslabs) {
-      size_t nc = s->capslabs ? 2 * s->capslabs : 8;
-      page **ns = realloc(s->slabs, nc * sizeof *ns);
-      if (!ns) abort();
-      s->slabs = ns;
-      s->capslabs = nc;
+    if (s->nslabs > 0 && s->cur + 1 < s->nslabs) {
+      s->cur++; /* a slab kept from before a reset */
+    } else {
+      if (s->nslabs == s->capslabs) {
+        size_t nc = s->capslabs ? 2 * s->capslabs : 8;
+        page **ns = realloc(s->slabs, nc * sizeof *ns);
+        if (!ns) abort();
+        s->slabs = ns;
+        s->capslabs = nc;
+      }
+      /* out of memory: the model cannot continue faithfully */
+      if (!(s->slabs[s->nslabs] = malloc(SCORD_SLAB_PAGES * sizeof(page)))) abort();
+      s->cur = s->nslabs++;
     }
-    /* out of memory: the model cannot continue faithfully */
-    if (!(s->slabs[s->nslabs] = malloc(SCORD_SLAB_PAGES * sizeof(page)))) abort();
-    s->nslabs++;
     s->slab_used = 0;
   }
-  page *p = &s->slabs[s->nslabs - 1][s->slab_used++];
+  page *p = &s->slabs[s->cur][s->slab_used++];
   p->pno = pno;
   for (uint64_t i = 0; i < SCORD_PAGE_ENTRIES; i++) p->e[i] = SCORD_MD_INIT;
   (*chunk)[pno & (((uint64_t)1 << SCORD_CHUNK_BITS) - 1)] = p;

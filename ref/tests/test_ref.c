@@ -675,6 +675,63 @@ static void test_sparse_memory(void) {
   t_close(&t);
 }
 
+/* The sparse store against a plain array (the naive model): random writes, slot writes,
+** reads, peeks and kernel resets over a window of 2^20 entries, with pages of several slabs
+** in use between resets; after every reset and at the end every entry, and the
+** non-default entries foreach reports, equal the array's.  Resets keep the store's memory,
+** so its size after a reset is that of the largest kernel, not more. */
+static void count_fn(void *arg, uint64_t index, uint64_t value) {
+  (void)index;
+  (void)value;
+  ++*(int *)arg;
+}
+static void test_store_reset(void) {
+  enum { N = 1 << 20 };
+  uint64_t *a = calloc(N, sizeof *a);
+  scord_store *s = scord_store_new(N);
+  CHECK(a && s);
+  if (!a || !s) return;
+  for (uint64_t i = 0; i < N; i++) a[i] = SCORD_MD_INIT;
+  uint64_t seed = 7;
+  size_t peak = 0;
+  for (int kernel = 0; kernel < 12; kernel++) {
+    /* Kernels of different sizes: up to about 1,500 pages (3 slabs) or a handful. */
+    int ops = kernel % 3 == 0 ? 40000 : 300;
+    uint64_t span = kernel % 3 == 0 ? N : 8192;
+    for (int k = 0; k < ops; k++) {
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      uint64_t i = (seed >> 24) % span, v = seed >> 40;
+      switch ((seed >> 8) % 4) {
+      case 0: scord_store_write(s, i, v); a[i] = v; break;
+      case 1: *scord_store_slot(s, i) = v; a[i] = v; break;
+      case 2: CHECK_EQ(scord_store_read(s, i), a[i]); break;
+      default: {
+        const uint64_t *e = scord_store_peek(s, i);
+        CHECK_EQ(e ? *e : SCORD_MD_INIT, a[i]);
+      }
+      }
+    }
+    int bad = 0, nondefault = 0, listed = 0;
+    for (uint64_t i = 0; i < N; i++) {
+      bad += scord_store_read(s, i) != a[i];
+      nondefault += a[i] != SCORD_MD_INIT;
+    }
+    scord_store_foreach_nondefault(s, count_fn, &listed);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(listed, nondefault);
+    if (scord_store_bytes(s) > peak) peak = scord_store_bytes(s);
+    scord_store_reset(s);
+    for (uint64_t i = 0; i < N; i++) a[i] = SCORD_MD_INIT;
+    listed = 0;
+    scord_store_foreach_nondefault(s, count_fn, &listed);
+    CHECK_EQ(listed, 0);
+    CHECK_EQ(scord_store_read(s, (seed >> 20) % N), SCORD_MD_INIT);
+    CHECK(scord_store_bytes(s) <= peak);
+  }
+  scord_store_free(s);
+  free(a);
+}
+
 /* The race ring record (docs/race_ring.md): fields disjoint and inside the 32 bytes; a race
 ** packed and unpacked is the same race; a field too wide is reported by scord_ring_fits. */
 static void test_ring_record(void) {
@@ -730,5 +787,6 @@ int main(void) {
   test_kernel_reset_and_overflow();
   test_lanes_and_outside();
   test_sparse_memory();
+  test_store_reset();
   return check_report("test_ref");
 }
