@@ -558,13 +558,14 @@ class Unordered {
   }
 
   // The RTL's metadata against the C model's values at the end of the kernel the RTL works on.
-  // each(visit) calls visit(index, value) for entries the RTL holds (any order; entries it does
-  // not name are at SCORD_MD_INIT).  Reports the lowest differing entry and how many differ.
+  // each(visit) calls visit(index, value) for entries the RTL holds (any order), holds(index)
+  // says whether each names it (entries it does not name are at SCORD_MD_INIT).  Reports the
+  // lowest differing entry and how many differ.
   struct StoreDiff {
     uint64_t count = 0, index = 0, rtl = 0, want = 0;
   };
-  template <class Each>
-  StoreDiff compare_store(Each &&each) const {
+  template <class Each, class Holds>
+  StoreDiff compare_store(Each &&each, Holds &&holds) const {
     const Kern &k = kern_.front();
     StoreDiff d;
     auto note = [&](uint64_t i, uint64_t rtl, uint64_t want) {
@@ -575,13 +576,9 @@ class Unordered {
         d.want = want;
       }
     };
-    std::unordered_map<uint64_t, bool> seen;
-    each([&](uint64_t i, uint64_t v) {
-      seen[i] = true;
-      note(i, v, want_at(k, i));
-    });
+    each([&](uint64_t i, uint64_t v) { note(i, v, want_at(k, i)); });
     for (const auto &kv : k.hist)
-      if (!seen.count(kv.first)) note(kv.first, SCORD_MD_INIT, kv.second.back().value);
+      if (!holds(kv.first)) note(kv.first, SCORD_MD_INIT, kv.second.back().value);
     return d;
   }
 

@@ -444,10 +444,12 @@ using Memory = std::unordered_map<uint64_t, Line>;  // global line -> entries
 // The testbench memory against the C model's values at the end of the kernel u's RTL side
 // works on; prints the lowest differing entry.  Returns the number of differing entries.
 uint64_t compare_md(const char *when, const scord_layout *l, const Memory &mem, const rtlport::Unordered<unsigned> &u) {
-  auto d = u.compare_store([&](auto visit) {
-    for (auto &kv : mem)
-      for (unsigned e = 0; e < kEntries; e++) visit(kv.first * kEntries + e, kv.second[e]);
-  });
+  auto d = u.compare_store(
+      [&](auto visit) {
+        for (auto &kv : mem)
+          for (unsigned e = 0; e < kEntries; e++) visit(kv.first * kEntries + e, kv.second[e]);
+      },
+      [&](uint64_t i) { return mem.count(i / kEntries) != 0; });
   if (!d.count) return 0;
   char a[256], c[256];
   scord_md_format(l, d.rtl, a, sizeof a);

@@ -589,10 +589,12 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
   }
   // The RTL's metadata (store) against the C model's final values of the oldest open kernel.
   void compare_store(const std::unordered_map<uint64_t, MdLine> &store, const std::string &when) {
-    auto d = cmp_.compare_store([&](auto visit) {
-      for (const auto &kv : store)
-        for (unsigned e = 0; e < kEntries; e++) visit(kv.first * kEntries + e, rtl_->to_run(kv.second[e]));
-    });
+    auto d = cmp_.compare_store(
+        [&](auto visit) {
+          for (const auto &kv : store)
+            for (unsigned e = 0; e < kEntries; e++) visit(kv.first * kEntries + e, rtl_->to_run(kv.second[e]));
+        },
+        [&](uint64_t i) { return store.count(i / kEntries) != 0; });
     if (d.count)
       diverge("metadata", nullptr, rtl_->cycles(),
               "entry " + hex(d.index) + " " + when + ": " + hex(d.want) + " (" + fields(d.want) + ")",

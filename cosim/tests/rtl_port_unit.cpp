@@ -125,7 +125,7 @@ void test_store(std::mt19937_64 &rng) {
     }
     auto d = u.compare_store([&](auto visit) {
       for (auto &kv : rtl) visit(kv.first, kv.second);
-    });
+    }, [&](uint64_t e) { return rtl.count(e) != 0; });
     if (d.count != bad) fail("differing entries counted wrong", t);
     if (bad && (d.index != first || d.rtl != (rtl.count(first) ? rtl[first] : SCORD_MD_INIT) ||
                 d.want != (want.count(first) ? want[first] : SCORD_MD_INIT)))
