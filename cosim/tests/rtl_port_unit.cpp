@@ -1,4 +1,5 @@
-// rtl_port_unit.cpp -- unit test of the comparators in cosim/rtl_port.h that need no RTL:
+// rtl_port_unit.cpp -- unit test of the parts of cosim/rtl_port.h that need no RTL: the bit-field
+// access to wide ports (get_bits, put_bits) against bit loops, and the comparators:
 // rtlport::Unordered (the line-rate RTL's order-free comparator, used by test_line_detector and
 // scord-sim --detector=line-both) against naive models, on random streams:
 //   - write-backs: a sequence of values written to one entry is accepted exactly when each
@@ -11,6 +12,7 @@
 // Workload: a few hundred thousand small random cases, well under a second.
 #include "rtl_port.h"
 
+#include <array>
 #include <cinttypes>
 #include <cstdio>
 #include <map>
@@ -149,6 +151,27 @@ void test_kernels() {
   if (u.got_write(1, value_of(1)).ok) fail("the first kernel's value accepted in the second", 0);
 }
 
+// get_bits / put_bits on a wide port (32-bit words, as Verilator's VlWide) against a bit loop.
+void test_bits(std::mt19937_64 &rng) {
+  for (unsigned t = 0; t < 100000; t++) {
+    std::array<uint32_t, 6> w, naive;
+    for (auto &x : w) x = (uint32_t)rng();
+    naive = w;
+    unsigned width = 1 + (unsigned)(rng() % 64), lsb = (unsigned)(rng() % (6 * 32 - width + 1));
+    uint64_t v = rng();
+    uint64_t want = 0;
+    for (unsigned i = 0; i < width; i++) want |= (uint64_t)((w[(lsb + i) / 32] >> ((lsb + i) % 32)) & 1) << i;
+    if (rtlport::get_bits(w, lsb, width) != want) fail("get_bits differs from the bit loop", t);
+    rtlport::put_bits(w, lsb, width, v);
+    for (unsigned i = 0; i < width; i++) {
+      unsigned b = lsb + i;
+      if ((v >> i) & 1) naive[b / 32] |= 1u << (b % 32);
+      else naive[b / 32] &= ~(1u << (b % 32));
+    }
+    if (w != naive) fail("put_bits differs from the bit loop (or touched bits outside the field)", t);
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -157,11 +180,12 @@ int main() {
   test_races(rng);
   test_store(rng);
   test_kernels();
+  test_bits(rng);
   if (fails) {
     std::fprintf(stderr, "rtl_port_unit: %u failures\n", fails);
     return 1;
   }
   std::printf("rtl_port_unit: Unordered agrees with the naive models (200,000 write sequences, 20,000 race "
-              "multisets, 20,000 stores, kernel boundaries)\n");
+              "multisets, 20,000 stores, kernel boundaries); get_bits/put_bits agree with bit loops (100,000 fields)\n");
   return 0;
 }
