@@ -396,12 +396,14 @@ scord_race race_of(const T *t) {
 
 // ---- Lockstep comparison ----------------------------------------------------------------
 
-// Whether two race records are the same record (every field; padding is not compared).
-inline bool same_race(const scord_race &a, const scord_race &b) {
-  return a.type == b.type && a.kind == b.kind && a.block_scope == b.block_scope && a.sm == b.sm && a.cta == b.cta &&
-         a.warp == b.warp && a.pc == b.pc && a.addr == b.addr && a.owner_block == b.owner_block &&
-         a.owner_warp == b.owner_warp;
+// The fields that make a race record (every field; padding is not compared), as one tuple:
+// what same_race compares and race_less orders.
+inline auto race_key(const scord_race &r) {
+  return std::make_tuple(r.pc, r.addr, r.type, r.kind, r.block_scope, r.sm, r.cta, r.warp, r.owner_block,
+                         r.owner_warp);
 }
+// Whether two race records are the same record.
+inline bool same_race(const scord_race &a, const scord_race &b) { return race_key(a) == race_key(b); }
 
 // The lockstep comparator of the lane-serial RTL, shared by scord-rtl-tb and scord-sim
 // --detector=both: the C model's metadata writes, kernel clears and race records are queued as
@@ -484,13 +486,7 @@ class Lockstep {
 };
 
 // Strict order on race records over the fields same_race compares (a multiset key).
-inline bool race_less(const scord_race &a, const scord_race &b) {
-  auto key = [](const scord_race &r) {
-    return std::make_tuple(r.pc, r.addr, r.type, r.kind, r.block_scope, r.sm, r.cta, r.warp, r.owner_block,
-                           r.owner_warp);
-  };
-  return key(a) < key(b);
-}
+inline bool race_less(const scord_race &a, const scord_race &b) { return race_key(a) < race_key(b); }
 struct RaceLess {
   bool operator()(const scord_race &a, const scord_race &b) const { return race_less(a, b); }
 };

@@ -67,8 +67,9 @@ void scord_store_reset(scord_store *s) {
     size_t used = i == s->cur ? s->slab_used : SCORD_SLAB_PAGES;
     for (size_t j = 0; j < used; j++) {
       uint64_t pno = s->slabs[i][j].pno;
-      assert(s->dir[pno >> SCORD_CHUNK_BITS][pno & (((uint64_t)1 << SCORD_CHUNK_BITS) - 1)] == &s->slabs[i][j]);
-      s->dir[pno >> SCORD_CHUNK_BITS][pno & (((uint64_t)1 << SCORD_CHUNK_BITS) - 1)] = NULL;
+      page **slot = &s->dir[pno >> SCORD_CHUNK_BITS][pno & (((uint64_t)1 << SCORD_CHUNK_BITS) - 1)];
+      assert(*slot == &s->slabs[i][j]);
+      *slot = NULL;
     }
   }
   s->cur = s->slab_used = 0;
