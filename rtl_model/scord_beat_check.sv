@@ -104,6 +104,7 @@ module scord_beat_check #(
       .StrongOps    (StrongOps),
       .TagCheck     (1'b0)
     ) u_first (
+      .en_i         (slot_valid_i[s]),
       .md_i         (md_i[s*64 +: 64]),
       .tag_i        (tag_i[s*TagBits +: TagBits]),
       .kind_i       (kind_i),
@@ -146,7 +147,7 @@ module scord_beat_check #(
 `ifndef SYNTHESIS
     // own_o is the owner compare on md1, given early.
     always @(posedge clk_i or negedge rst_ni) begin
-      if (rst_ni && valid_i && en_i && self_owned !=
+      if (rst_ni && valid_i && en_i && slot_valid_i[s] && self_owned !=
           ((md1[LBlockE +: BlockIdBits] == block_i) && (md1[LWarpE +: WarpIdBits] == warp_i)))
         $fatal(1, "scord_beat_check: slot %0d own_o differs from the owner compare", s);
     end
@@ -217,6 +218,7 @@ module scord_beat_check #(
       .StrongOps    (StrongOps),
       .TagCheck     (1'b0)
     ) u_second (
+      .en_i         (sec_q[s]),
       .md_i         (md1_q[s*64 +: 64]),
       .tag_i        (tag_q[s*TagBits +: TagBits]),
       .kind_i       (kind_q),
@@ -276,6 +278,7 @@ module scord_beat_check #(
       .StrongOps    (StrongOps),
       .TagCheck     (1'b0)
     ) u_third (
+      .en_i         (valid_q && sec_q[s]),
       .md_i         (md2),
       .tag_i        (tag_q[s*TagBits +: TagBits]),
       .kind_i       (kind_q),

@@ -16,6 +16,11 @@ module scord_detect #(
   // stage earlier, see scord_detector) and md_i's tag equals tag_i.
   parameter bit TagCheck      = 1'b1
 ) (
+  // 0: no lane is checked; every output except owner_*_o is 0 (the caller uses none of them).
+  // The whole check sits under it so that a simulator skips the rules of an empty slot (the
+  // line-rate detector has 64 of these per cycle, mostly idle; issue 14); in gates it is an AND
+  // on the outputs, which the caller's own select on the same signal makes redundant.
+  input  logic                     en_i,
   input  logic [63:0]              md_i,        // entry as stored
   input  logic [TagBits-1:0]       tag_i,       // the access's tag
   input  logic [1:0]               kind_i,      // KindLd / KindSt / KindAtom
@@ -110,154 +115,177 @@ module scord_detect #(
     tag_mask[LTag +: TagBits] = '1;
     tag_val = '0;
     tag_val[LTag +: TagBits] = tag_i;
-    tag_miss_o = TagCheck && (md_i[LTag +: TagBits] != tag_i);
-    md = tag_miss_o ? (scord_pkg::MdInit | tag_val) : md_i;
-
-    m       = md[LM];
-    bs      = md[LBs];
-    ds      = md[LDs];
-    is_atom = md[LIa];
-    scope   = md[LSc];
-    md_strong  = md[LSt];
-    blk     = md[LBlock +: BlockIdBits];
-    warp    = md[LWarp +: WarpIdBits];
-    bar     = md[LBar +: BarrierIdBits];
-    bf      = md[LBf +: FenceIdBits];
-    df      = md[LDf +: FenceIdBits];
-    bloom   = md[LBloom +: BlW];
-
-    is_write  = (kind_i != scord_pkg::KindLd);
-    x_atom    = (kind_i == scord_pkg::KindAtom);
-    same_blk  = (blk == block_i);
-    same_warp = same_blk && (warp == warp_i);
-    ofb       = (bf != o_blk_i) || (df != o_dev_i);   // owner_fenced_blk
-    ofd       = (df != o_dev_i) ^ brk_ofd;            // owner_fenced_dev
-    init_or_bar = (m && bs && ds) || (same_blk && (bar != barrier_i) && !ds);
-    and_b     = bloom & bloom_i;
-    md_empty  = bloom_empty(bloom);
-    x_empty   = bloom_empty(bloom_i);
-    and_empty = bloom_empty(and_b);
-
-    // OWN: owner fields := x's, IsAtom/Scope from x, Strong := md.Strong and x.strong.
-    own = md;
-    own[LBlock +: BlockIdBits]  = block_i;
-    own[LWarp +: WarpIdBits]    = warp_i;
-    own[LBar +: BarrierIdBits]  = barrier_i;
-    own[LBf +: FenceIdBits]     = x_blk_i;
-    own[LDf +: FenceIdBits]     = x_dev_i;
-    own[LIa] = x_atom;
-    own[LSc] = x_atom && atom_blk_i;
-    own[LSt] = md_strong && strong_i;
-
-    // Step 1 (READ and WRITE): independent of the stored fields, so also the result of
-    // the re-check after a race (entry reset to init, tag kept).
-    init_val = own;
-    init_val[LM]  = is_write;
-    init_val[LBs] = 1'b0;
-    init_val[LDs] = 1'b0;
-    init_val[LBloom +: BlW] = brk_bloom ? '0 : bloom_i;
-    init_val[LSt] = strong_i;
-
-    n = md;
-    own_o = same_warp;  // no owner write: md's owner, the accessor's iff same_warp
+    // Defaults: the outputs of a lane not checked, and every intermediate (no latch).
+    tag_miss_o = 1'b0;
+    md = '0;
+    {m, bs, ds, is_atom, scope, md_strong} = '0;
+    blk = '0;
+    warp = '0;
+    bar = '0;
+    bf = '0;
+    df = '0;
+    bloom = '0;
+    {is_write, x_atom, same_blk, same_warp, ofb, ofd, init_or_bar} = '0;
+    and_b = '0;
+    {md_empty, x_empty, and_empty} = '0;
+    own = '0;
+    init_val = '0;
+    n = '0;
+    own_o = 1'b0;
     race_o = 1'b0;
     race_type_o = scord_pkg::RaceBlkFence;
     step_o = scord_pkg::StepInit;
+    md_o = '0;
+    if (en_i) begin
+      tag_miss_o = TagCheck && (md_i[LTag +: TagBits] != tag_i);
+      md = tag_miss_o ? (scord_pkg::MdInit | tag_val) : md_i;
 
-    if (init_or_bar) begin
-      // 1. Init or barrier.
-      step_o = scord_pkg::StepInit;
-      n = init_val;
-      own_o = 1'b1;
-    end else if (same_warp && !bs && !ds) begin
-      // 2. Program order.
-      step_o = scord_pkg::StepPo;
-      n = own;
-      own_o = 1'b1;
-      n[LM] = is_write ? 1'b1 : (m && !ofb);
-      n[LSt] = strong_i;
-      n[LBloom +: BlW] = bloom_i;
-    end else if (is_atom && scope && !same_blk) begin
-      // 3. Scoped atomic.
-      step_o = scord_pkg::StepScopedAtom;
-      race_o = 1'b1;
-      race_type_o = scord_pkg::RaceScopedAtomic;
-    end else if (is_write && is_atom && x_atom) begin
-      // WRITE 3, second clause: atomic after atomic never races.
-      step_o = scord_pkg::StepAtomAtom;
-      n = own;
-      own_o = 1'b1;
-      n[LM] = 1'b1;
-    end else if (is_write ? (same_blk && ((bf == o_blk_i) || ds) && (df == o_dev_i))
-                          : (m && !same_warp && same_blk && !ofb)) begin
-      // 4a. Happens-before within the block.
-      step_o = scord_pkg::StepHbBlk;
-      race_o = 1'b1;
+      m       = md[LM];
+      bs      = md[LBs];
+      ds      = md[LDs];
+      is_atom = md[LIa];
+      scope   = md[LSc];
+      md_strong  = md[LSt];
+      blk     = md[LBlock +: BlockIdBits];
+      warp    = md[LWarp +: WarpIdBits];
+      bar     = md[LBar +: BarrierIdBits];
+      bf      = md[LBf +: FenceIdBits];
+      df      = md[LDf +: FenceIdBits];
+      bloom   = md[LBloom +: BlW];
+
+      is_write  = (kind_i != scord_pkg::KindLd);
+      x_atom    = (kind_i == scord_pkg::KindAtom);
+      same_blk  = (blk == block_i);
+      same_warp = same_blk && (warp == warp_i);
+      ofb       = (bf != o_blk_i) || (df != o_dev_i);   // owner_fenced_blk
+      ofd       = (df != o_dev_i) ^ brk_ofd;            // owner_fenced_dev
+      init_or_bar = (m && bs && ds) || (same_blk && (bar != barrier_i) && !ds);
+      and_b     = bloom & bloom_i;
+      md_empty  = bloom_empty(bloom);
+      x_empty   = bloom_empty(bloom_i);
+      and_empty = bloom_empty(and_b);
+
+      // OWN: owner fields := x's, IsAtom/Scope from x, Strong := md.Strong and x.strong.
+      own = md;
+      own[LBlock +: BlockIdBits]  = block_i;
+      own[LWarp +: WarpIdBits]    = warp_i;
+      own[LBar +: BarrierIdBits]  = barrier_i;
+      own[LBf +: FenceIdBits]     = x_blk_i;
+      own[LDf +: FenceIdBits]     = x_dev_i;
+      own[LIa] = x_atom;
+      own[LSc] = x_atom && atom_blk_i;
+      own[LSt] = md_strong && strong_i;
+
+      // Step 1 (READ and WRITE): independent of the stored fields, so also the result of
+      // the re-check after a race (entry reset to init, tag kept).
+      init_val = own;
+      init_val[LM]  = is_write;
+      init_val[LBs] = 1'b0;
+      init_val[LDs] = 1'b0;
+      init_val[LBloom +: BlW] = brk_bloom ? '0 : bloom_i;
+      init_val[LSt] = strong_i;
+
+      n = md;
+      own_o = same_warp;  // no owner write: md's owner, the accessor's iff same_warp
+      race_o = 1'b0;
       race_type_o = scord_pkg::RaceBlkFence;
-    end else if ((is_write || (m && !same_warp)) && !same_blk && !ofd) begin
-      // 4b. Happens-before across blocks.
-      step_o = scord_pkg::StepHbDev;
-      race_o = 1'b1;
-      race_type_o = scord_pkg::RaceDevFence;
-    end else if ((is_write || (m && !same_warp)) && StrongOps && !(md_strong && strong_i)) begin
-      // 4c. Both accesses must be strong.
-      step_o = scord_pkg::StepHbStrong;
-      race_o = 1'b1;
-      race_type_o = scord_pkg::RaceStrong;
-    end else if (md_empty && x_empty) begin
-      // 5. No locks on either side; Bloom is left as it is.
-      if (is_write) begin
-        step_o = scord_pkg::StepNolockOwn;
+      step_o = scord_pkg::StepInit;
+
+      if (init_or_bar) begin
+        // 1. Init or barrier.
+        step_o = scord_pkg::StepInit;
+        n = init_val;
+        own_o = 1'b1;
+      end else if (same_warp && !bs && !ds) begin
+        // 2. Program order.
+        step_o = scord_pkg::StepPo;
         n = own;
         own_o = 1'b1;
-        n[LBs] = 1'b0;
-        n[LDs] = 1'b0;
-        n[LM]  = 1'b1;
-      end else if (m) begin
-        step_o = scord_pkg::StepNolockOwn;
+        n[LM] = is_write ? 1'b1 : (m && !ofb);
+        n[LSt] = strong_i;
+        n[LBloom +: BlW] = bloom_i;
+      end else if (is_atom && scope && !same_blk) begin
+        // 3. Scoped atomic.
+        step_o = scord_pkg::StepScopedAtom;
+        race_o = 1'b1;
+        race_type_o = scord_pkg::RaceScopedAtomic;
+      end else if (is_write && is_atom && x_atom) begin
+        // WRITE 3, second clause: atomic after atomic never races.
+        step_o = scord_pkg::StepAtomAtom;
         n = own;
         own_o = 1'b1;
-        n[LM]  = same_warp;   // M := 0 only when not same_warp
-        n[LBs] = 1'b0;
-        n[LDs] = 1'b0;
-      end else if (same_blk && !ds) begin
-        step_o = scord_pkg::StepNolockBs;
-        n[LBs] = 1'b1;
-      end else begin
-        step_o = scord_pkg::StepNolockDs;
-        n[LDs] = 1'b1;
-        n[LBs] = 1'b0;
-      end
-    end else if (is_write ? and_empty : (m && and_empty)) begin
-      // 6. Locks: no lock held in common.
-      step_o = scord_pkg::StepLockRace;
-      race_o = 1'b1;
-      race_type_o = is_write ? scord_pkg::RaceLockStore : scord_pkg::RaceLockLoad;
-    end else begin
-      step_o = scord_pkg::StepLockOk;
-      if (is_write) begin
-        n = own;
-        own_o = 1'b1;
-        n[LBloom +: BlW] = and_b;
         n[LM] = 1'b1;
-      end else begin
-        n[LBloom +: BlW] = md_empty ? bloom_i : (x_empty ? bloom : and_b);
-        if (!same_blk) begin
+      end else if (is_write ? (same_blk && ((bf == o_blk_i) || ds) && (df == o_dev_i))
+                            : (m && !same_warp && same_blk && !ofb)) begin
+        // 4a. Happens-before within the block.
+        step_o = scord_pkg::StepHbBlk;
+        race_o = 1'b1;
+        race_type_o = scord_pkg::RaceBlkFence;
+      end else if ((is_write || (m && !same_warp)) && !same_blk && !ofd) begin
+        // 4b. Happens-before across blocks.
+        step_o = scord_pkg::StepHbDev;
+        race_o = 1'b1;
+        race_type_o = scord_pkg::RaceDevFence;
+      end else if ((is_write || (m && !same_warp)) && StrongOps && !(md_strong && strong_i)) begin
+        // 4c. Both accesses must be strong.
+        step_o = scord_pkg::StepHbStrong;
+        race_o = 1'b1;
+        race_type_o = scord_pkg::RaceStrong;
+      end else if (md_empty && x_empty) begin
+        // 5. No locks on either side; Bloom is left as it is.
+        if (is_write) begin
+          step_o = scord_pkg::StepNolockOwn;
+          n = own;
+          own_o = 1'b1;
           n[LBs] = 1'b0;
-          n[LDs] = 1'b1;
-        end else if ((warp != warp_i) && !ds) begin
+          n[LDs] = 1'b0;
+          n[LM]  = 1'b1;
+        end else if (m) begin
+          step_o = scord_pkg::StepNolockOwn;
+          n = own;
+          own_o = 1'b1;
+          n[LM]  = same_warp;   // M := 0 only when not same_warp
+          n[LBs] = 1'b0;
+          n[LDs] = 1'b0;
+        end else if (same_blk && !ds) begin
+          step_o = scord_pkg::StepNolockBs;
           n[LBs] = 1'b1;
+        end else begin
+          step_o = scord_pkg::StepNolockDs;
+          n[LDs] = 1'b1;
+          n[LBs] = 1'b0;
+        end
+      end else if (is_write ? and_empty : (m && and_empty)) begin
+        // 6. Locks: no lock held in common.
+        step_o = scord_pkg::StepLockRace;
+        race_o = 1'b1;
+        race_type_o = is_write ? scord_pkg::RaceLockStore : scord_pkg::RaceLockLoad;
+      end else begin
+        step_o = scord_pkg::StepLockOk;
+        if (is_write) begin
+          n = own;
+          own_o = 1'b1;
+          n[LBloom +: BlW] = and_b;
+          n[LM] = 1'b1;
+        end else begin
+          n[LBloom +: BlW] = md_empty ? bloom_i : (x_empty ? bloom : and_b);
+          if (!same_blk) begin
+            n[LBs] = 1'b0;
+            n[LDs] = 1'b1;
+          end else if ((warp != warp_i) && !ds) begin
+            n[LBs] = 1'b1;
+          end
         end
       end
-    end
 
-    if (race_o) begin
-      n = init_val;
-      own_o = 1'b1;
+      if (race_o) begin
+        n = init_val;
+        own_o = 1'b1;
+      end
+      // After every access, Tag := the access's tag; bits above the layout are reserved, 0
+      // (as the C model's encode writes them).
+      md_o = (n & ~tag_mask & used_mask) | tag_val;
     end
-    // After every access, Tag := the access's tag; bits above the layout are reserved, 0
-    // (as the C model's encode writes them).
-    md_o = (n & ~tag_mask & used_mask) | tag_val;
   end
 
   assign owner_block_o = md_i[LBlock +: BlockIdBits];

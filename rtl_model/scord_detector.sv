@@ -461,6 +461,7 @@ module scord_detector #(
     .StrongOps    (StrongOps),
     .TagCheck     (1'b0)
   ) u_detect (
+    .en_i         (1'b1),          // one lane per cycle: always checked
     .md_i         (e3_ent_q),
     .tag_i        (e3_pay_q[PTag +: TagBits]),
     .kind_i       (h_kind),

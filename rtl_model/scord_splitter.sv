@@ -104,25 +104,19 @@ module scord_splitter #(
   logic [Lanes*TagBits-1:0]   e0_tag_d, e0_tag_q;
 
   assign in_ready_o = !e0_valid_q || h_load;
+  // E0's payload loads with the packet (enable flops: a simulator copies the 1,920-bit lane
+  // words only when a packet comes, not every cycle; issue 14).
+  logic e0_load;
+  assign e0_load = in_valid_i && in_ready_o;
   always_comb begin
-    e0_valid_d  = e0_valid_q && !h_load;
-    e0_type_d   = e0_type_q;
-    e0_hdr_d    = e0_hdr_q;
-    e0_mask_d   = e0_mask_q;
-    e0_inside_d = e0_inside_q;
-    e0_word_d   = e0_word_q;
-    e0_index_d  = e0_index_q;
-    e0_tag_d    = e0_tag_q;
-    if (in_valid_i && in_ready_o) begin
-      e0_valid_d  = 1'b1;
-      e0_type_d   = in_type_i;
-      e0_hdr_d    = in_hdr_i;
-      e0_mask_d   = (in_type_i == scord_pkg::PktAccess) ? in_lane_valid_i : '0;
-      e0_inside_d = map_inside;
-      e0_word_d   = map_word;
-      e0_index_d  = map_index;
-      e0_tag_d    = map_tag;
-    end
+    e0_valid_d  = (e0_valid_q && !h_load) || e0_load;
+    e0_type_d   = in_type_i;
+    e0_hdr_d    = in_hdr_i;
+    e0_mask_d   = (in_type_i == scord_pkg::PktAccess) ? in_lane_valid_i : '0;
+    e0_inside_d = map_inside;
+    e0_word_d   = map_word;
+    e0_index_d  = map_index;
+    e0_tag_d    = map_tag;
   end
 
   // ---- E0 -> H: the lane relations, computed once per packet -------------------------------
@@ -160,16 +154,19 @@ module scord_splitter #(
   logic [Lanes-1:0]     lead, sec, thr;
   logic [LineBits-1:0]  line;
 
-  // (any, two or more) of a vector, as a tree.
+  // (any, two or more) of a vector, as a tree of log2(Lanes) levels.  Written with whole-vector
+  // shifts: after level w, bit p holds (any, many) of v[p +: 2w], so bit 0 combines bits 0 and w
+  // of the level before exactly as the tree node does; the other bits feed nothing and synthesis
+  // removes them, leaving the same tree.  A simulator does a few word operations per level
+  // instead of a read-modify-write per tree node (the bitwise tree, 32 times per cycle, was 11 %
+  // of the line-rate co-simulation, issue 14).
   function automatic logic [1:0] any_many(input logic [Lanes-1:0] v);
     logic [Lanes-1:0] a, m;
     a = v;
     m = '0;
     for (int w = 1; w < Lanes; w = w * 2) begin
-      for (int x = 0; x + w < Lanes; x = x + 2 * w) begin
-        m[x] = m[x] | m[x + w] | (a[x] & a[x + w]);
-        a[x] = a[x] | a[x + w];
-      end
+      m = m | (m >> w) | (a & (a >> w));
+      a = a | (a >> w);
     end
     any_many = {m[0], a[0]};
   endfunction
@@ -188,18 +185,32 @@ module scord_splitter #(
     end
     cand = pend_q & rowsel;
     for (int j = 0; j < Lanes; j++) begin
-      logic [1:0] am;
       blocked[j] = |(pend_q & blk_q[j*Lanes +: Lanes]);
-      am         = any_many(pend_q & ear_q[j*Lanes +: Lanes]);
-      z[j]       = !am[0];
-      one[j]     = am[0] && !am[1];
     end
     take_line = line_mode ? (cand & ~blocked) : '0;
     left      = cand & blocked;
-    lead      = take_line & z;
-    sec       = take_line & one;
-    thr       = take_line & ~z & ~one;
     take      = bcast ? '0 : (out_pend ? out_lanes : take_line);
+  end
+
+  // Per lane: no earlier pending lane of its entry (z), exactly one (one).  They reach the beat
+  // only through take_line, which is 0 outside line mode: the branch spares a simulator the
+  // Lanes trees on the cycles without a line beat (the same gates: lead, sec and thr are 0
+  // there either way).
+  logic [1:0] am;
+  always_comb begin
+    z   = '0;
+    one = '0;
+    am  = '0;
+    if (line_mode) begin
+      for (int j = 0; j < Lanes; j++) begin
+        am     = any_many(pend_q & ear_q[j*Lanes +: Lanes]);
+        z[j]   = !am[0];
+        one[j] = am[0] && !am[1];
+      end
+    end
+    lead = take_line & z;
+    sec  = take_line & one;
+    thr  = take_line & ~z & ~one;
   end
 
   // Per slot k: the beat's lanes of entry k are the taken lanes with slot bits k; its lead is
@@ -269,21 +280,12 @@ module scord_splitter #(
     leaders  = '0;
     first_in = '0;
     held_d   = held_q && !leaving;
-    type_d   = type_q;
-    hdr_d    = hdr_q;
     pend_d   = pend_q;
-    inside_d = inside_q;
     cur_d    = cur_q;
     rem_d    = rem_q;
     any_cur_d  = any_cur_q;
     rem_none_d = rem_none_q;
     out_pend_d = out_pend_q;
-    word_d   = word_q;
-    index_d  = index_q;
-    tag_d    = tag_q;
-    rows_d   = rows_q;
-    ear_d    = ear_q;
-    blk_d    = blk_q;
     if (fire) begin
       pend_d = pend_q & ~take;
       if (out_pend) out_pend_d = 1'b0;
@@ -316,22 +318,25 @@ module scord_splitter #(
       leaders  = p_in & ~notlead;
       first_in = p_in & (~p_in + Lanes'(1));
       held_d   = 1'b1;
-      type_d   = e0_type_q;
-      hdr_d    = e0_hdr_q;
       pend_d   = e0_mask_q;
-      inside_d = e0_inside_q;
       cur_d    = first_in;
       rem_d    = leaders & ~first_in;
       any_cur_d  = |p_in;
       rem_none_d = ~|(leaders & ~first_in);
       out_pend_d = |(e0_mask_q & ~e0_inside_q);
-      word_d   = e0_word_q;
-      index_d  = e0_index_q;
-      tag_d    = e0_tag_q;
-      rows_d   = rel_rows;
-      ear_d    = rel_ear;
-      blk_d    = rel_blk;
     end
+  end
+  // H's packet payload loads only with h_load (enable flops, as E0's).
+  always_comb begin
+    type_d   = e0_type_q;
+    hdr_d    = e0_hdr_q;
+    inside_d = e0_inside_q;
+    word_d   = e0_word_q;
+    index_d  = e0_index_q;
+    tag_d    = e0_tag_q;
+    rows_d   = rel_rows;
+    ear_d    = rel_ear;
+    blk_d    = rel_blk;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -356,22 +361,26 @@ module scord_splitter #(
     end
   end
   always_ff @(posedge clk_i) begin
-    e0_type_q   <= e0_type_d;
-    e0_hdr_q    <= e0_hdr_d;
-    e0_mask_q   <= e0_mask_d;
-    e0_inside_q <= e0_inside_d;
-    e0_word_q   <= e0_word_d;
-    e0_index_q  <= e0_index_d;
-    e0_tag_q    <= e0_tag_d;
-    type_q      <= type_d;
-    hdr_q       <= hdr_d;
-    inside_q    <= inside_d;
-    word_q      <= word_d;
-    index_q     <= index_d;
-    tag_q       <= tag_d;
-    rows_q      <= rows_d;
-    ear_q       <= ear_d;
-    blk_q       <= blk_d;
+    if (e0_load) begin
+      e0_type_q   <= e0_type_d;
+      e0_hdr_q    <= e0_hdr_d;
+      e0_mask_q   <= e0_mask_d;
+      e0_inside_q <= e0_inside_d;
+      e0_word_q   <= e0_word_d;
+      e0_index_q  <= e0_index_d;
+      e0_tag_q    <= e0_tag_d;
+    end
+    if (h_load) begin
+      type_q      <= type_d;
+      hdr_q       <= hdr_d;
+      inside_q    <= inside_d;
+      word_q      <= word_d;
+      index_q     <= index_d;
+      tag_q       <= tag_d;
+      rows_q      <= rows_d;
+      ear_q       <= ear_d;
+      blk_q       <= blk_d;
+    end
   end
 
 `ifndef SYNTHESIS

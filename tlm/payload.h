@@ -50,10 +50,11 @@ struct ScordExt : tlm::tlm_extension<ScordExt> {
 };
 
 // Core-cycle time helpers: absolute cycle of (now + delay), and the delay reaching cycle t.
-inline uint64_t cycle_unit() {
-  static const uint64_t u = sc_core::sc_time(1, sc_core::SC_NS).value();
-  return u;
-}
+// One core cycle is 1 ns, 1,000 time units at SystemC's default resolution of 1 ps (nothing here
+// changes it; run_sim checks it before elaboration).  A constant, not a function-local static:
+// the division and the guard were 1 % of a co-simulation's instructions (issue 14 item 5).
+constexpr uint64_t kCycleUnit = 1000;
+constexpr uint64_t cycle_unit() { return kCycleUnit; }
 inline uint64_t abs_cycle(const sc_core::sc_time &delay) {
   return (sc_core::sc_time_stamp() + delay).value() / cycle_unit();
 }

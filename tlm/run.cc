@@ -47,6 +47,11 @@ static int run_sim_body(const SimConfig &c, const Workload &w, Stats &st, std::v
     write_vector_header(dump, c, w.name);
   }
   sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+  if (sc_core::sc_time(1, sc_core::SC_NS).value() != kCycleUnit) {  // payload.h's constant
+    err = "SystemC's time resolution is not 1 ps (one cycle must be " + std::to_string(kCycleUnit) + " time units)";
+    if (dump) fclose(dump);
+    return 2;
+  }
   auto t0 = std::chrono::steady_clock::now();
   // SystemC modules live to the end of the process (one elaboration per process, run.h).
   Gpu *gpu = new Gpu("gpu", c, w, st, eng.get(), dump);
