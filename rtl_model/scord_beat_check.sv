@@ -102,7 +102,8 @@ module scord_beat_check #(
       .BloomBinBits (BloomBinBits),
       .TagBits      (TagBits),
       .StrongOps    (StrongOps),
-      .TagCheck     (1'b0)
+      .TagCheck     (1'b0),
+      .Gated        (1'b1)
     ) u_first (
       .en_i         (slot_valid_i[s]),
       .md_i         (md_i[s*64 +: 64]),
@@ -216,7 +217,8 @@ module scord_beat_check #(
       .BloomBinBits (BloomBinBits),
       .TagBits      (TagBits),
       .StrongOps    (StrongOps),
-      .TagCheck     (1'b0)
+      .TagCheck     (1'b0),
+      .Gated        (1'b1)
     ) u_second (
       .en_i         (sec_q[s]),
       .md_i         (md1_q[s*64 +: 64]),
@@ -276,7 +278,8 @@ module scord_beat_check #(
       .BloomBinBits (BloomBinBits),
       .TagBits      (TagBits),
       .StrongOps    (StrongOps),
-      .TagCheck     (1'b0)
+      .TagCheck     (1'b0),
+      .Gated        (1'b1)
     ) u_third (
       .en_i         (valid_q && sec_q[s]),
       .md_i         (md2),

@@ -14,13 +14,16 @@ module scord_detect #(
   parameter bit StrongOps     = scord_pkg::StrongOps,
   // 1: replace the entry by init on a tag mismatch here; 0: the caller did it (a pipeline
   // stage earlier, see scord_detector) and md_i's tag equals tag_i.
-  parameter bit TagCheck      = 1'b1
+  parameter bit TagCheck      = 1'b1,
+  // 1: en_i low means no lane is checked, and every output but owner_*_o is 0 (the caller uses
+  // none of them then).  The rules sit in the other branch, so a simulator skips them for an
+  // empty slot (the line-rate detector evaluates 64 of these per cycle, mostly idle; issue 14);
+  // in gates it is an AND on the outputs.  0: en_i is ignored and the branch is dead at
+  // elaboration, so the logic is exactly the ungated rules (the lane-serial detector's one
+  // checker, always busy: the same netlist as before the enable existed).
+  parameter bit Gated         = 1'b0
 ) (
-  // 0: no lane is checked; every output except owner_*_o is 0 (the caller uses none of them).
-  // The whole check sits under it so that a simulator skips the rules of an empty slot (the
-  // line-rate detector has 64 of these per cycle, mostly idle; issue 14); in gates it is an AND
-  // on the outputs, which the caller's own select on the same signal makes redundant.
-  input  logic                     en_i,
+  input  logic                     en_i,        // the lane is checked (used when Gated)
   input  logic [63:0]              md_i,        // entry as stored
   input  logic [TagBits-1:0]       tag_i,       // the access's tag
   input  logic [1:0]               kind_i,      // KindLd / KindSt / KindAtom
@@ -115,28 +118,29 @@ module scord_detect #(
     tag_mask[LTag +: TagBits] = '1;
     tag_val = '0;
     tag_val[LTag +: TagBits] = tag_i;
-    // Defaults: the outputs of a lane not checked, and every intermediate (no latch).
-    tag_miss_o = 1'b0;
-    md = '0;
-    {m, bs, ds, is_atom, scope, md_strong} = '0;
-    blk = '0;
-    warp = '0;
-    bar = '0;
-    bf = '0;
-    df = '0;
-    bloom = '0;
-    {is_write, x_atom, same_blk, same_warp, ofb, ofd, init_or_bar} = '0;
-    and_b = '0;
-    {md_empty, x_empty, and_empty} = '0;
-    own = '0;
-    init_val = '0;
-    n = '0;
-    own_o = 1'b0;
-    race_o = 1'b0;
-    race_type_o = scord_pkg::RaceBlkFence;
-    step_o = scord_pkg::StepInit;
-    md_o = '0;
-    if (en_i) begin
+    if (Gated && !en_i) begin
+      // A lane not checked: zero outputs, and every intermediate assigned (no latch).
+      tag_miss_o = 1'b0;
+      md = '0;
+      {m, bs, ds, is_atom, scope, md_strong} = '0;
+      blk = '0;
+      warp = '0;
+      bar = '0;
+      bf = '0;
+      df = '0;
+      bloom = '0;
+      {is_write, x_atom, same_blk, same_warp, ofb, ofd, init_or_bar} = '0;
+      and_b = '0;
+      {md_empty, x_empty, and_empty} = '0;
+      own = '0;
+      init_val = '0;
+      n = '0;
+      own_o = 1'b0;
+      race_o = 1'b0;
+      race_type_o = scord_pkg::RaceBlkFence;
+      step_o = scord_pkg::StepInit;
+      md_o = '0;
+    end else begin
       tag_miss_o = TagCheck && (md_i[LTag +: TagBits] != tag_i);
       md = tag_miss_o ? (scord_pkg::MdInit | tag_val) : md_i;
 
