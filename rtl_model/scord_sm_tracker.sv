@@ -261,13 +261,16 @@ module scord_sm_tracker #(
   logic [BloomBinBits-1:0] bin_a, bin_b;
   logic [HashBits-1:0]     h_blk, h_a;
   logic [BloomW-1:0]       bloom_now, lane_bloom;
+  // Bloom and row update are used only when T1 leaves (t1_go, under t1_valid_q): computed only
+  // with a beat in T1, so a simulator skips them in the cycles an SM sends nothing (15 trackers
+  // evaluated every cycle; issue 14).  In gates an AND on their outputs.
   always_comb begin
     bin_a = '0;
     bin_b = '0;
     h_blk = '0;
     h_a   = '0;
     for (int e = 0; e < LockEntries; e++) begin
-      if (row_v[e] && row_act[e]) begin
+      if (t1_valid_q && row_v[e] && row_act[e]) begin
         h_a   = row_a[e*HashBits +: HashBits];
         h_blk = h_a ^ blk1_32[HashBits-1:0];
         bin_a[h_blk[K-1:0]] = 1'b1;
@@ -296,16 +299,18 @@ module scord_sm_tracker #(
     hit = 1'b0;
     found = 1'b0;
     placed = 1'b0;
-    for (int e = 0; e < LockEntries; e++) begin
-      if (row_v[e] && (row_a[e*HashBits +: HashBits] == a_hash) && (row_dev[e] == dev_scope))
-        hit = 1'b1;
-    end
-    if (is_fence) begin
+    if (!t1_valid_q) begin
+      // no beat in T1: the row is not written (lt_we needs t1_go)
+    end else if (is_fence) begin
       // Activate entries of matching or lesser scope.
       for (int e = 0; e < LockEntries; e++) begin
         if (row_v[e] && (dev_scope || !row_dev[e])) nrow_act[e] = 1'b1;
       end
     end else if (lk_acquire) begin
+      for (int e = 0; e < LockEntries; e++) begin
+        if (row_v[e] && (row_a[e*HashBits +: HashBits] == a_hash) && (row_dev[e] == dev_scope))
+          hit = 1'b1;
+      end
       if (!hit) begin
         if (row_v[LeW-1]) begin
           // Full: drop the oldest (even an active one), append at the end.
