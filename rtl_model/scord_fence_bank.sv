@@ -8,7 +8,8 @@
 // Reads: ReadPorts warp indices registered at an edge, the masked words out in the next
 // cycle; the word read is the memory's, so a write at the same edge is not seen (the file
 // forwards it).  Write: the word of warp wwarp_i, and its valid bit set, at the edge ending the
-// cycle; clear_i (or reset) zeroes every valid bit at that edge and outranks the write.
+// cycle; clear_i zeroes every valid bit at that edge and outranks the write (reset zeroes
+// them at once).
 module scord_fence_bank #(
   parameter int Entries     = scord_pkg::WarpsPerSm,
   parameter int FenceIdBits = scord_pkg::FenceIdBits,
@@ -45,14 +46,15 @@ module scord_fence_bank #(
     .wdata_i(wdata_i)
   );
 
-  // Valid bits: a synchronous reset folded into the clear (no resettable flop needed; the
-  // reset is held for several clocks).
+  // Valid bits: resettable flops, reset as every other control flop of the detector is.  (They
+  // were plain flops with the reset folded into this comb block; logic reading a top-level
+  // input is evaluated by Verilator at every eval() call, twice per cycle: issue 14.)
   // The written warp's bit by one indexed write, not a loop of Entries compares: synthesis
   // builds the same decoder, a simulator does one operation instead of Entries (issue 14).
   always_comb begin
     valid_d = valid_q;
     if (we_i && (32'(wwarp_i) < Entries)) valid_d[wwarp_i] = 1'b1;
-    if (clear_i || !rst_ni) valid_d = '0;
+    if (clear_i) valid_d = '0;
   end
 
   // The valid bit of each read: one index into the bit vector (a mux tree), not a loop of
@@ -65,8 +67,12 @@ module scord_fence_bank #(
     assign rd_data_o[p*W +: W] = v ? ram_data[p*W +: W] : '0;
   end
 
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) valid_q <= '0;
+    else         valid_q <= valid_d;
+  end
+
   always_ff @(posedge clk_i) begin
-    valid_q   <= valid_d;
     rd_warp_q <= rd_warp_i;
   end
 endmodule
