@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -677,6 +678,9 @@ class MdPort {
     virtual ~Hooks() = default;
     // Cycle the data of a read of `index` issued at `now` is back (>= now + 1).
     virtual uint64_t read_due(uint64_t index, uint64_t now) = 0;
+    // Deferred timing (set_deferred): a read of `index` issued at `now` whose due cycle the
+    // driver gives later with resolve(); read_due is not called for it.
+    virtual void on_read_deferred(uint64_t /*index*/, uint64_t /*now*/) {}
     virtual void on_write(uint64_t /*index*/, uint64_t /*value*/, uint64_t /*now*/) {}
     virtual void on_clear(uint64_t /*now*/) {}
     // A request the memory cannot serve (index past the region, a beat with nothing in it).
@@ -699,12 +703,38 @@ class MdPort {
   MdPort(const MdPort &) = delete;
   MdPort &operator=(const MdPort &) = delete;
 
-  // Whether the oldest read's data may be returned at `now`.
-  bool response_due(uint64_t now) const { return !resp_.empty() && resp_.front().due <= now; }
+  // Whether the oldest read's data may be returned at `now`.  (A read whose due cycle is not
+  // resolved yet is not due: the driver resolves it before it can be, see set_deferred.)
+  bool response_due(uint64_t now) const {
+    return !resp_.empty() && !resp_.front().unresolved && resp_.front().due <= now;
+  }
   // Reads issued and not yet answered.
   bool busy() const { return !resp_.empty(); }
-  // Cycle the oldest outstanding read is due (only when busy()).
-  uint64_t next_due() const { return resp_.front().due; }
+  // Cycle the oldest outstanding read is due (only when busy() and it is resolved).
+  uint64_t next_due() const {
+    assert(!resp_.front().unresolved);
+    return resp_.front().due;
+  }
+
+  // Deferred read timing (docs/cosim.md "Batched metadata timing"): while on, a read is queued
+  // with its due cycle unknown (hooks' on_read_deferred, not read_due), and the driver gives
+  // the due cycles of the unresolved reads later with resolve(), oldest first, before the
+  // clock reaches the cycle any of them could be due.
+  void set_deferred(bool on) { deferred_ = on; }
+  size_t unresolved() const { return unresolved_; }
+  // Issue cycle of the oldest unresolved read (only when unresolved() > 0).
+  uint64_t oldest_unresolved_issue() const { return resp_[resp_.size() - unresolved_].issued; }
+  // Due cycles of the n = unresolved() unresolved reads, oldest first; the same rules as
+  // read_due's answer (at least a cycle after the issue, and in request order).
+  void resolve(const uint64_t *due, size_t n) {
+    assert(n == unresolved_);
+    for (size_t k = resp_.size() - unresolved_, i = 0; i < n; i++, k++) {
+      Resp &r = resp_[k];
+      r.due = in_order(due[i], r.issued);
+      r.unresolved = false;
+    }
+    unresolved_ = 0;
+  }
 
   // Before the evaluation of a cycle: request ready and the response channel.  resp_ok is
   // the caller's back-pressure on responses (a due response is held back when false).
@@ -760,22 +790,35 @@ class MdPort {
   }
   void read_issue(uint64_t index) {
     if (index >= entries_ && hooks_) hooks_->on_bad("read index past the metadata region", index);
-    uint64_t due = hooks_ ? hooks_->read_due(index, now_) : now_ + 1;
-    if (due < now_ + 1) due = now_ + 1;
-    if (due < last_due_) due = last_due_;  // in request order
+    if (deferred_) {
+      resp_.push_back({0, read(index), now_, true});
+      unresolved_++;
+      if (hooks_) hooks_->on_read_deferred(index, now_);
+      return;
+    }
+    const uint64_t due = in_order(hooks_ ? hooks_->read_due(index, now_) : now_ + 1, now_);
+    resp_.push_back({due, read(index), now_, false});
+  }
+  // A read's due cycle: at least a cycle after its issue, and not before the previous read's.
+  uint64_t in_order(uint64_t due, uint64_t issued) {
+    if (due < issued + 1) due = issued + 1;
+    if (due < last_due_) due = last_due_;
     last_due_ = due;
-    resp_.push_back({due, read(index)});
+    return due;
   }
 
   struct Resp {
     uint64_t due, data;
+    uint64_t issued;  // cycle the read was issued
+    bool unresolved;  // deferred: due not given yet
   };
   uint64_t entries_;
   Hooks *hooks_;
   scord_store *store_ = nullptr;
   std::deque<Resp> resp_;
   uint64_t now_ = 0, last_due_ = 0;
-  bool req_ready_ = false, resp_valid_ = false;
+  size_t unresolved_ = 0;  // the youngest reads, when deferred
+  bool req_ready_ = false, resp_valid_ = false, deferred_ = false;
 };
 
 }  // namespace rtlport

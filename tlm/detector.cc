@@ -70,6 +70,15 @@ uint64_t RaceDetector::md_access(uint64_t index, bool write, uint64_t t) {
   return md_txn(line, write, 1, t);
 }
 
+// A metadata read crosses the crossbar twice and the L2's pipeline once (Interconnect and
+// L2Slice::b_transport): it reaches the crossbar icnt_lat after leaving its port, its slice at
+// or after that, has its data no earlier than l2_lat after the tag pipeline takes it (hit, or
+// a fill from DRAM that starts then), and the reply reaches the detector's port icnt_lat after
+// leaving the slice.  Each step only adds waiting, so 2 * icnt_lat + l2_lat bounds every read.
+uint64_t RaceDetector::md_min_read_latency() const {
+  return c_.ovh_md ? 2 * c_.icnt_lat + c_.l2_lat : 1;
+}
+
 uint64_t RaceDetector::ring_write(uint64_t addr, uint64_t t) {
   st_.det_ring_writes++;
   if (!c_.ovh_md) return t + 1;

@@ -41,6 +41,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
   const std::vector<scord_race> &races() const { return races_; }
   // MdTimer: one metadata entry read or posted write through the L2 (self-timed engines).
   uint64_t md_access(uint64_t index, bool write, uint64_t t) override;
+  uint64_t md_min_read_latency() const override;
   uint64_t ring_write(uint64_t addr, uint64_t t) override;
   uint64_t overflow() const { return eng_->overflow(); }
 

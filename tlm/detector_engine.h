@@ -31,6 +31,10 @@ struct MdTimer {
   // Entry `index` read (write=false) or posted write issued at cycle t; returns the cycle the
   // data is back (reads) or the write left (writes).
   virtual uint64_t md_access(uint64_t index, bool write, uint64_t t) = 0;
+  // A bound every read's latency meets: md_access(i, false, t) >= t + md_min_read_latency().
+  // An engine that books its metadata traffic in batches needs a read's due cycle only that
+  // many cycles after the read issued (docs/cosim.md "Batched metadata timing").
+  virtual uint64_t md_min_read_latency() const { return 1; }
   // One race-ring record (32 bytes at byte address addr, docs/race_ring.md) written at cycle t;
   // returns the cycle the posted write left.
   virtual uint64_t ring_write(uint64_t addr, uint64_t t) = 0;
@@ -52,6 +56,7 @@ struct EngineOpts {
   std::vector<std::string> plusargs;  // +args for the Verilated model ($test$plusargs)
   std::string coverage;    // at the end: Verilator coverage to FILE (coverage build only) and
                            // the spec-step counts of the RTL to FILE.steps ("" = none)
+  bool md_batch = true;    // rtl_md_batch: metadata traffic booked in batches (the same results)
 };
 
 class DetectorEngine {

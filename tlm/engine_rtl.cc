@@ -131,13 +131,27 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
   }
   const char *name() const override { return "rtl"; }
   bool self_timed() const override { return true; }
-  void set_timer(MdTimer *t) override { timer_ = t; }
+  // Batched metadata timing (docs/cosim.md): the engine books the RTL's metadata reads and
+  // writes with the timer in issue order, but in batches: a read's data cannot be due before
+  // md_min_read_latency() cycles after its issue, so the RTL runs up to that many cycles
+  // before the batch is booked (and always before control returns to the TLM, whose other
+  // bookings must come after these).  The same bookings in the same order: the same results,
+  // with the Verilated code and the memory-system code each run in longer stretches.
+  void set_timer(MdTimer *t) override {
+    timer_ = t;
+    md_lmin_ = t ? t->md_min_read_latency() : 1;
+    defer_ = opts_.md_batch && md_lmin_ > 1;
+    mem_->set_deferred(defer_);
+  }
   void context(const EvCtx &c) override { cur_ = c; }
   void begin_packet(uint64_t t) override {
     stall_ = 0;
     advance_to(t);
   }
-  uint64_t end_packet() override { return now_; }
+  uint64_t end_packet() override {
+    flush_md();
+    return now_;
+  }
 
   void access(const scord_access &x, std::vector<MdTouch> &) override {
     Vscord_detector *t = m_.get();
@@ -182,6 +196,7 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
     t->in_addr_i = 0;
     kernel_ctx_ = cur_;
     feed();
+    flush_md();
   }
   bool pop_race(scord_race &r) override {
     if (races_.empty()) return false;
@@ -197,6 +212,7 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
       step();
       if (now_ - start > 50000000) fail("the RTL made no progress for 50M cycles while draining");
     }
+    flush_md();
     return now_;
   }
   void finish() override {
@@ -268,6 +284,7 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
         now_ = t;
         break;
       }
+      if (idle_run_ >= 4 && mem_->busy() && mem_->unresolved()) flush_md();  // next_due needs it
       if (idle_run_ >= 4 && mem_->busy() && mem_->next_due() > now_) {
         now_ = std::min(t, mem_->next_due());
         idle_run_ = 0;
@@ -293,6 +310,7 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
     if (wave_) wave_->start(m_.get());
     stop_if_requested(now_, wave_.get());
     Vscord_detector *t = m_.get();
+    if (mem_->unresolved() && now_ >= mem_->oldest_unresolved_issue() + md_lmin_) flush_md();
     mem_->drive(t, now_, true);
     t->race_ready_i = 1;
     t->clk_i = 0;
@@ -337,8 +355,10 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
   uint64_t read_due(uint64_t index, uint64_t now) override {
     return timer_ ? timer_->md_access(index, false, now) : now + 1;
   }
+  void on_read_deferred(uint64_t index, uint64_t now) override { md_calls_.push_back({index, now, false}); }
   void on_write(uint64_t index, uint64_t value, uint64_t now) override {
-    if (timer_) timer_->md_access(index, true, now);
+    if (defer_) md_calls_.push_back({index, now, true});
+    else if (timer_) timer_->md_access(index, true, now);
     if (sink_) {
       EvCtx *c = exec_.empty() ? nullptr : &exec_.front();
       sink_->on_write(index, to_run(value), c, now);
@@ -349,6 +369,22 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
     if (sink_) sink_->on_clear(&kernel_ctx_, now);
   }
   void on_bad(const char *what, uint64_t value) override { fail(std::string(what) + " (" + hex(value) + ")"); }
+
+  // Book the deferred metadata traffic, in issue order, and give the reads their due cycles.
+  void flush_md() {
+    if (md_calls_.empty()) return;
+    dues_.clear();
+    for (const MdCall &c : md_calls_) {
+      const uint64_t r = timer_->md_access(c.index, c.write, c.t);
+      if (c.write) continue;
+      if (r < c.t + md_lmin_)
+        fail("a metadata read issued at cycle " + std::to_string(c.t) + " returned at " + std::to_string(r) +
+             ", before the bound md_min_read_latency (" + std::to_string(md_lmin_) + ") the batching relies on");
+      dues_.push_back(r);
+    }
+    md_calls_.clear();
+    mem_->resolve(dues_.data(), dues_.size());
+  }
 
   scord_params p_;
   scord_layout lay_{}, rtl_lay_{};
@@ -366,6 +402,14 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
   uint64_t seq_ = 0;  // access lanes fed
   uint64_t now_ = 0, clocked_ = 0, stall_ = 0, idle_run_ = 0;
   uint64_t steps_[2][SCORD_STEP_COUNT] = {};  // deciding steps seen on step_o (READ, WRITE)
+  struct MdCall {
+    uint64_t index, t;
+    bool write;
+  };
+  std::vector<MdCall> md_calls_;  // deferred timer calls, in issue order
+  std::vector<uint64_t> dues_;
+  uint64_t md_lmin_ = 1;
+  bool defer_ = false;
 };
 
 // --detector=both: the C model decides at call time, the RTL in its own time; every metadata

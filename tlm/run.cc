@@ -28,6 +28,7 @@ static int run_sim_body(const SimConfig &c, const Workload &w, Stats &st, std::v
     o.coverage = c.coverage;
     o.plusargs = c.plusargs;
     o.source = c.trace;
+    o.md_batch = c.rtl_md_batch != 0;
     eng = make_engine(c.detector, c.det, o, err);
     if (!eng) return 2;
   }

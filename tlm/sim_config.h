@@ -65,6 +65,7 @@
   X(alu_lat, 4, 1, 1000, "latency of a compute instruction to the warp's next one")         \
   X(spin_limit, 1000000, 1, UINT64_MAX, "failed tries of one polling instruction before the run stops as hung") \
   X(quantum, 100, 1, 1000000, "temporal-decoupling quantum (cycles)")                       \
+  X(rtl_md_batch, 1, 0, 1, "rtl|both: book the RTL's metadata reads and writes in batches (1) or as issued (0); the same results") \
   X(scale, 1, 1, 1000, "size multiplier of the built-in workloads")                         \
   X(seed, 1, 0, UINT64_MAX, "seed of the built-in workloads")
 
