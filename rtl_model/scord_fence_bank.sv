@@ -8,8 +8,7 @@
 // Reads: ReadPorts warp indices registered at an edge, the masked words out in the next
 // cycle; the word read is the memory's, so a write at the same edge is not seen (the file
 // forwards it).  Write: the word of warp wwarp_i, and its valid bit set, at the edge ending the
-// cycle; clear_i zeroes every valid bit at that edge and outranks the write (reset zeroes
-// them at once).
+// cycle; clear_i (or reset) zeroes every valid bit at that edge and outranks the write.
 module scord_fence_bank #(
   parameter int Entries     = scord_pkg::WarpsPerSm,
   parameter int FenceIdBits = scord_pkg::FenceIdBits,
@@ -46,9 +45,10 @@ module scord_fence_bank #(
     .wdata_i(wdata_i)
   );
 
-  // Valid bits: resettable flops, reset as every other control flop of the detector is.  (They
-  // were plain flops with the reset folded into this comb block; logic reading a top-level
-  // input is evaluated by Verilator at every eval() call, twice per cycle: issue 14.)
+  // Valid bits: a synchronous reset (the reset is held for several clocks; no resettable flop
+  // needed), applied in the always_ff below rather than in this comb block: logic that reads a
+  // top-level input is evaluated by Verilator at every eval() call, twice per cycle (issue 14).
+  // The same gates either way.
   // The written warp's bit by one indexed write, not a loop of Entries compares: synthesis
   // builds the same decoder, a simulator does one operation instead of Entries (issue 14).
   always_comb begin
@@ -67,12 +67,9 @@ module scord_fence_bank #(
     assign rd_data_o[p*W +: W] = v ? ram_data[p*W +: W] : '0;
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) valid_q <= '0;
     else         valid_q <= valid_d;
-  end
-
-  always_ff @(posedge clk_i) begin
     rd_warp_q <= rd_warp_i;
   end
 endmodule

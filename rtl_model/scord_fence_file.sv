@@ -85,8 +85,8 @@ module scord_fence_file #(
   assign inc_ok = inc_valid_i && (inc_32 < NumSms) && (incw_32 < WarpsPerSm);
 
   // A clear (or reset) drops every increment in flight: the valid bits it zeroes would
-  // otherwise be set again by a write from before the clear.  The reset acts on the
-  // resettable flops below, not here (see scord_fence_bank: no top-level input in comb logic).
+  // otherwise be set again by a write from before the clear.  The (synchronous) reset acts in
+  // the always_ff below, not here (see scord_fence_bank: no top-level input in comb logic).
   always_comb begin
     a_valid_d = inc_ok && !clear_i;
     b_valid_d = a_valid_q && !clear_i;
@@ -185,7 +185,9 @@ module scord_fence_file #(
   assign rd1_blk_o = out1[0 +: F];
   assign rd1_dev_o = out1[F +: F];
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  // Valid bits reset synchronously (held for several clocks); addresses and words are used
+  // only under them.
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       a_valid_q <= 1'b0;
       b_valid_q <= 1'b0;
@@ -195,10 +197,6 @@ module scord_fence_file #(
       b_valid_q <= b_valid_d;
       c_valid_q <= c_valid_d;
     end
-  end
-
-  // Addresses and words are used only under the valid bits: plain flops.
-  always_ff @(posedge clk_i) begin
     a_sm_q     <= inc_sm_i;
     a_warp_q   <= inc_warp_i;
     a_dev_q    <= inc_dev_i;
