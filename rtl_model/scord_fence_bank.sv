@@ -67,9 +67,13 @@ module scord_fence_bank #(
     assign rd_data_o[p*W +: W] = v ? ram_data[p*W +: W] : '0;
   end
 
+  // rst_ni is the other flops' asynchronous reset and a synchronous one here (same gates as
+  // when it sat in always_comb, where Verilator evaluated it at every eval()): waived here.
+  /* verilator lint_off SYNCASYNCNET */
   always_ff @(posedge clk_i) begin
     if (!rst_ni) valid_q <= '0;
     else         valid_q <= valid_d;
     rd_warp_q <= rd_warp_i;
   end
+  /* verilator lint_on SYNCASYNCNET */
 endmodule
