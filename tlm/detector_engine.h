@@ -56,7 +56,8 @@ struct EngineOpts {
   std::vector<std::string> plusargs;  // +args for the Verilated model ($test$plusargs)
   std::string coverage;    // at the end: Verilator coverage to FILE (coverage build only) and
                            // the spec-step counts of the RTL to FILE.steps ("" = none)
-  bool md_batch = true;    // rtl_md_batch: metadata traffic booked in batches (the same results)
+  bool md_batch = false;   // metadata traffic booked in batches: run_sim sets it from
+                           // SimConfig::rtl_md_batch, where its default is defined
 };
 
 class DetectorEngine {
