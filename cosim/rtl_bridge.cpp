@@ -94,15 +94,13 @@ struct Engine : EngineBase {
     bool resp_ok = r->mem->response_due(r->cycles) && !r->stall();
     r->mem->drive(t, r->cycles, req_ready, resp_ok);
     t->race_ready_i = 1;
-    t->clk_i = 0;
-    t->eval();
-
-    feed.sample(t);
+    // One eval() per cycle (docs/cosim.md): everything sampled is a flop of scord_tb_top but
+    // the merge valid, which the feeder computes.
+    feed.sample(t, false);
     r->mem->sample(t);
     if (t->race_valid_o) r->race(rtlport::race_of(t));
     if (t->step_valid_o) r->lanes++;
-    t->clk_i = 1;
-    t->eval();
+    rtlport::rise(t);
     r->cycles++;
   }
 

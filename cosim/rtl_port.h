@@ -167,6 +167,34 @@ void reset(Eval &&eval, int cycles = 4) {
   eval(false, true);
 }
 
+// One evaluation per clock cycle (docs/cosim.md "One evaluation per cycle").  A driver that
+// samples only registered outputs (no output a function of this cycle's inputs) needs no
+// evaluation with the clock low: the outputs it reads were settled by the previous rising
+// edge's eval().  What the low phase is still needed for is Verilator's edge detection, which
+// compares clk_i with the value it saw at the previous eval().  Verilator 5.006 keeps that
+// value in the root instance as __Vtrigrprev__TOP__clk_i; rise() clears it and evaluates the
+// rising edge: the same state change as eval() at clk_i = 0 then at clk_i = 1, since the
+// low-phase eval() changes no state (no logic is triggered on the falling edge).  With a
+// Verilator that names the field otherwise, HasOneEval is false and rise() makes both calls.
+// The caller includes the model's root header (V<top>___024root.h) so the field is visible.
+template <class T, class = void>
+struct HasOneEval : std::false_type {};
+template <class T>
+struct HasOneEval<T, std::void_t<decltype(std::declval<T &>().rootp->__Vtrigrprev__TOP__clk_i)>> : std::true_type {};
+
+// The next rising edge of clk_i, whatever the clock's value now.
+template <class T>
+inline void rise(T *t) {
+  if constexpr (HasOneEval<T>::value) {
+    t->rootp->__Vtrigrprev__TOP__clk_i = 0;
+  } else {
+    t->clk_i = 0;
+    t->eval();
+  }
+  t->clk_i = 1;
+  t->eval();
+}
+
 // ---- Event beats (scord_tb_top) ---------------------------------------------------------
 
 // One beat of event ev on the trackers' input channel: every field but ev_valid_i (one bit per
@@ -193,6 +221,9 @@ void put_event_beat(T *t, const scord_event &ev, uint64_t addr, bool first) {
   t->ev_pc_i = ev.pc;
 }
 
+template <class T>
+uint64_t get_bits(const T &w, unsigned lsb, unsigned width);  // below ("Bit fields")
+
 // The input side of scord_tb_top, one cycle at a time, shared by scord-rtl-tb and the bridge
 // behind scord-cosim: the event whose beats go to its SM's tracker (a kernel: one beat to
 // every tracker), and the queue that tells the ordered merge whose packets come next, in event
@@ -216,6 +247,7 @@ class TbFeeder {
     bool event_done = false;  // ... and it was the event's last
     bool packet = false;      // the detector took a packet from the merge
     bool packet_unexpected = false;  // ... with no packet expected (the merge queue empty)
+    bool valid_mismatch = false;     // det_in_valid_o differs from the merge valid computed here
   };
 
   explicit TbFeeder(unsigned num_sms) : nsm_(num_sms) {}
@@ -280,18 +312,25 @@ class TbFeeder {
     t->merge_sel_i = in.sel;
     t->merge_en_i = in.en;
   }
-  // After the evaluation of the cycle whose inputs inputs() gave: advances the beat and the
-  // merge queue by what the model took.
+  // Advances the beat and the merge queue by what the model took in the cycle whose inputs
+  // inputs() gave.  Every output read is a flop but the merge's valid, which is computed here
+  // from the trackers' packet registers (pkt_valid_o) and this cycle's merge inputs, as
+  // scord_tb_top's merge does; so the call may come before the cycle's evaluation (one eval()
+  // per cycle, docs/cosim.md) or after its clock-low evaluation (`settled`: then the
+  // computed valid is also checked against det_in_valid_o, f.valid_mismatch).
   template <class T>
-  Fired sample(const T *t) {
+  Fired sample(const T *t, bool settled) {
     Fired f;
+    const bool din_valid =
+        shown_.en && (shown_.sel == nsm_ || (shown_.sel < nsm_ && get_bits(t->pkt_valid_o, shown_.sel, 1)));
+    f.valid_mismatch = settled && din_valid != (bool)t->det_in_valid_o;
     f.beat = shown_.ev_valid && (t->ev_ready_o & shown_.ev_valid);
-    f.packet = t->det_in_valid_o && t->det_in_ready_o;
+    f.packet = din_valid && t->det_in_ready_o;
     if (f.packet) {
       if (merge_.empty()) f.packet_unexpected = true;
       else if (--merge_.front().beats == 0) merge_.pop_front();
     }
-    din_hold_ = t->det_in_valid_o && !t->det_in_ready_o;
+    din_hold_ = din_valid && !t->det_in_ready_o;
     ev_hold_ = shown_.ev_valid && !f.beat;
     if (f.beat && ++beat_ == beats_) {
       have_ = false;

@@ -55,6 +55,7 @@ module scord_tb_top #(
   input  logic                       merge_en_i,
   output logic                       det_in_valid_o,
   output logic                       det_in_ready_o,
+  output logic [NumSms-1:0]          pkt_valid_o,  // each tracker's packet register holds one
   // Detector memory port.
   output logic                       mem_req_valid_o,
   input  logic                       mem_req_ready_i,
@@ -198,6 +199,9 @@ module scord_tb_top #(
   end
   assign det_in_valid_o = m_valid;
   assign det_in_ready_o = m_ready;
+  // det_in_valid_o is a function of the merge inputs; pkt_valid_o (flops) lets the C++ compute
+  // it without a clock-low evaluation (rtl_port.h TbFeeder, docs/cosim.md).
+  assign pkt_valid_o    = t_valid;
 
   logic [SmBits-1:0]      r_sm;
   logic [CtaBits-1:0]     r_cta;

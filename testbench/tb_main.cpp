@@ -10,6 +10,7 @@
 // exits 1.  Usage: see usage() below.  The verilated parameter set is fixed at build
 // time (SCORD_TB_CONFIG); a --config that does not match it is refused.
 #include SCORD_TB_VTOP_H  // Vscord_tb_top_<variant>.h
+#include SCORD_TB_VROOT_H  // its root class: rtlport::rise, one eval() per cycle
 #include "verilated.h"
 #include "verilated_vcd_c.h"
 
@@ -196,6 +197,10 @@ struct LogStore {
 };
 
 // ---- The verilated design ------------------------------------------------------------
+// The one-eval clocking is a speed feature of the pinned toolchain; do not lose it silently.
+static_assert(VERILATOR_VERSION_INTEGER != 5006000 || rtlport::HasOneEval<SCORD_TB_VTOP>::value,
+              "Verilator 5.006 should expose the clock's edge-trigger field (rtl_port.h rise)");
+
 struct Ins {
   rtlport::TbFeeder::Ins feed;  // event beat and merge enable
   bool race_ready = false;
@@ -265,6 +270,9 @@ struct RunCfg {
   uint64_t seed = 1, events = 20000;
   unsigned latency = 4, stall = 20;
   bool trace = false, xcheck = false, quiet = false, require_cover = false;
+  // Evaluate the clock-low phase too (always with +trace): the merge valid the harness
+  // computes is then checked against det_in_valid_o every cycle (docs/cosim.md).
+  bool two_eval = false;
   int measure_hazard = -1;  // >= 0: --measure pattern with this % of same-entry hazards
   const char *dump = nullptr;
   // SCORD_TB_INJECT=wb:N or race:N: corrupt the RTL's N-th metadata write or race record before
@@ -602,8 +610,17 @@ RunResult Bench::run() {
     bool mreq_ready = !stall();
     mem_->drive(&in.mem, cycle_, mreq_ready);
     in.race_ready = !stall();
-    eval_both(false, true);
-    dump();
+    // One eval() per cycle unless asked or tracing (docs/cosim.md "One evaluation per cycle"):
+    // everything sampled below is a flop of the top but the merge valid, which the feeder
+    // computes from the trackers' packet registers and this cycle's merge inputs.
+    const bool settle = c_.two_eval || c_.trace;
+    if (settle) {
+      eval_both(false, true);
+      dump();
+    } else {
+      dut_->set(in);
+      if (shadow_) shadow_->set(in);
+    }
 
     // ---- Sample handshakes (outputs settle combinationally) ----
     if (t->proto_err_o) {
@@ -622,7 +639,14 @@ RunResult Bench::run() {
         finish(1);
       }
     }
-    const rtlport::TbFeeder::Fired fed = feed_.sample(t);  // beats and the merge queue advance
+    const rtlport::TbFeeder::Fired fed = feed_.sample(t, settle);  // beats and the merge queue advance
+    if (fed.valid_mismatch) {
+      std::printf("MERGE: det_in_valid_o %d, the harness computed %d from pkt_valid_o 0x%x, merge_sel %u, "
+                  "merge_en %d at cycle %" PRIu64 "\n",
+                  (int)t->det_in_valid_o, !(int)t->det_in_valid_o, (unsigned)t->pkt_valid_o,
+                  (unsigned)in.feed.sel, (int)in.feed.en, cycle_);
+      finish(1);
+    }
     bool ev_fire = fed.beat, din_fire = fed.packet;
     bool mreq_fire = t->mem_req_valid_o && mreq_ready;
     bool resp_fire = in.mem.mem_resp_valid_i && t->mem_resp_ready_o;
@@ -645,8 +669,13 @@ RunResult Bench::run() {
     if (din_fire && res_.first_cycle == 0 && c_.measure_hazard >= 0) res_.first_cycle = cycle_;
     if (fed.event_done) fed_events_++;
 
-    eval_both(true, true);
-    dump();
+    if (settle) {
+      eval_both(true, true);
+      dump();
+    } else {
+      rtlport::rise(t);
+      if (shadow_) rtlport::rise(shadow_->m.get());
+    }
 
     bool done = fed_events_ == c_.events && !feed_.busy() && !feed_.merging() && t->idle_o &&
                 !mem_->busy() && !t->mem_req_valid_o && !t->race_valid_o;
@@ -690,6 +719,8 @@ void usage() {
       "  --stall PCT     random back-pressure on every channel, 0..95 (default 20)\n"
       "  --config k=v    must match this build's parameters (variant %s: %s)\n"
       "  --xcheck        run a second instance with other random initial state; outputs must agree\n"
+      "  --two-eval      evaluate the clock-low phase too, and check the merge valid the harness\n"
+      "                  computes against the RTL's (the default is one evaluation per cycle)\n"
       "  --require-coverage  fail when a reachable step is never hit\n"
       "  --measure       throughput: accesses/cycle for L = 1, 8, 32, 64, 0 %% and 20 %% hazards\n"
       "  --min-rate R    with --measure: fail if a figure is below R\n"
@@ -773,6 +804,7 @@ static int tb_main(int argc, char **argv) {
     else if (a == "--stall") c.stall = (unsigned)parse_num("--stall", val(), 95);
     else if (a == "--config") overrides.push_back(val());
     else if (a == "--xcheck") c.xcheck = true;
+    else if (a == "--two-eval") c.two_eval = true;
     else if (a == "--require-coverage") c.require_cover = true;
     else if (a == "--measure") measure = true;
     else if (a == "--min-rate") min_rate = parse_rate("--min-rate", val());

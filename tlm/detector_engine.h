@@ -58,6 +58,8 @@ struct EngineOpts {
                            // the spec-step counts of the RTL to FILE.steps ("" = none)
   bool md_batch = false;   // metadata traffic booked in batches: run_sim sets it from
                            // SimConfig::rtl_md_batch, where its default is defined
+  bool one_eval = false;   // one eval() per cycle (rtlport::rise): run_sim sets it from
+                           // SimConfig::rtl_one_eval
 };
 
 class DetectorEngine {

@@ -66,6 +66,7 @@
   X(spin_limit, 1000000, 1, UINT64_MAX, "failed tries of one polling instruction before the run stops as hung") \
   X(quantum, 100, 1, 1000000, "temporal-decoupling quantum (cycles)")                       \
   X(rtl_md_batch, 1, 0, 1, "rtl|both: book the RTL's metadata reads and writes in batches (1) or as issued (0); the same results") \
+  X(rtl_one_eval, 1, 0, 1, "rtl|both|line|line-both: one Verilator eval() per cycle where the sampled outputs are registered (1) or two, clock low then high (0); the same results") \
   X(scale, 1, 1, 1000, "size multiplier of the built-in workloads")                         \
   X(seed, 1, 0, UINT64_MAX, "seed of the built-in workloads")
 

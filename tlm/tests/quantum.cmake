@@ -9,7 +9,8 @@
 # 44 % longer at quantum 100 (DRAM rows opened in call order).
 # VARIANT (default --quantum=1): the option whose run is compared with the default run; the
 # same comparison checks other options that must not change a result (--rtl_md_batch=0: the
-# RTL engine's metadata traffic booked as issued rather than in batches, docs/cosim.md).
+# RTL engine's metadata traffic booked as issued rather than in batches; --rtl_one_eval=0: the
+# RTL engines' clock-low eval() made every cycle; docs/cosim.md).
 if(NOT DEFINED DETECTORS)
   set(DETECTORS off ref)
 endif()
