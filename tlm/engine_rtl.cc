@@ -175,7 +175,7 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
     t->in_addr_i = x.addr;
     t->in_pc_i = x.pc;
     cur_.seq = ++seq_;
-    lanes_.push_back(cur_);
+    if (sink_) lanes_.push_back(cur_);  // only the comparator (both) names a lane's event
     feed();
   }
   void fence(unsigned sm, unsigned warp, scord_scope scope) override {
