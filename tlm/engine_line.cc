@@ -167,6 +167,7 @@ class LineEngine final : public DetectorEngine {
       t->rst_ni = rst_n;
       t->eval();
     });
+    eval_type_ = t->in_type_i;
   }
   ~LineEngine() override {
     wave_.reset();  // closed before the model it traces goes
@@ -383,9 +384,11 @@ class LineEngine final : public DetectorEngine {
     }
     t->mem_rsp_valid_i = rsp_v;
     // The outputs sampled below are registers of scord_line_detector but in_ready_o, a
-    // function of in_type_i (docs/cosim.md "One evaluation per cycle"): without an input beat
-    // or a waveform (which shows the low phase) the clock-low eval() is left out.
-    const bool one = opts_.one_eval && !wave_ && !t->in_valid_i;
+    // function of in_type_i and state (docs/cosim.md "One evaluation per cycle"): the last
+    // eval() settled it for the in_type_i it saw, so the clock-low eval() is left out unless
+    // a beat is offered with another type (or a waveform shows the low phase).
+    const bool one = opts_.one_eval && !wave_ && (!t->in_valid_i || t->in_type_i == eval_type_);
+    eval_type_ = t->in_type_i;
     if (!one) {
       t->clk_i = 0;
       t->eval();
@@ -498,6 +501,7 @@ class LineEngine final : public DetectorEngine {
   Pkt pk_;
   EvCtx cur_{};
   uint64_t now_ = 0, idle_run_ = 0, rseq_ = 0, skipped_ = 0, lanes_ = 0, packets_ = 0, stepped_ = 0;
+  unsigned eval_type_ = 0;  // in_type_i at the last eval(): in_ready_o is settled for it
 };
 
 // --detector=line-both: the C model decides at call time; the RTL's outputs are checked as
