@@ -622,7 +622,7 @@ RunResult Bench::run() {
       if (shadow_) shadow_->set(in);
     }
 
-    // ---- Sample handshakes (outputs settle combinationally) ----
+    // ---- Sample handshakes (flops settled at the last edge; the merge valid computed) ----
     if (t->proto_err_o) {
       std::printf("PROTOCOL: payload changed while valid && !ready (mask 0x%02x: bit0 events, "
                   "1 tracker packets, 2 detector input, 3 memory request, 4 memory response, "
