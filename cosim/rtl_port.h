@@ -195,6 +195,25 @@ inline void rise(T *t) {
   t->eval();
 }
 
+// A driver's cycle in two halves around its sampling of the outputs: fall() is the clock-low
+// eval(), left out when `one` (the sampled outputs are settled already); edge() is the rising
+// edge, one eval() when `one` (rise), else the clock-high eval() after fall()'s.
+template <class T>
+inline void fall(T *t, bool one) {
+  if (one) return;
+  t->clk_i = 0;
+  t->eval();
+}
+template <class T>
+inline void edge(T *t, bool one) {
+  if (one) {
+    rise(t);
+    return;
+  }
+  t->clk_i = 1;
+  t->eval();
+}
+
 // ---- Event beats (scord_tb_top) ---------------------------------------------------------
 
 // One beat of event ev on the trackers' input channel: every field but ev_valid_i (one bit per

@@ -389,11 +389,8 @@ class LineEngine final : public DetectorEngine {
     // a beat is offered with another type (or a waveform shows the low phase).
     const bool one = opts_.one_eval && !wave_ && (!t->in_valid_i || t->in_type_i == eval_type_);
     eval_type_ = t->in_type_i;
-    if (!one) {
-      t->clk_i = 0;
-      t->eval();
-      if (wave_) wave_->dump(now_ * 1000);
-    }
+    rtlport::fall(t, one);
+    if (wave_) wave_->dump(now_ * 1000);
 
     bool taken = t->in_valid_i && t->in_ready_o;
     bool active = taken;
@@ -440,13 +437,8 @@ class LineEngine final : public DetectorEngine {
       store_.clear();
       active = true;
     }
-    if (one) {
-      rtlport::rise(t);
-    } else {
-      t->clk_i = 1;
-      t->eval();
-      if (wave_) wave_->dump(now_ * 1000 + 500);
-    }
+    rtlport::edge(t, one);
+    if (wave_) wave_->dump(now_ * 1000 + 500);
     if (ctx_->gotFinish() || ctx_->gotError()) fail("the RTL stopped ($finish or a simulation assertion)");
     // The host reads the records written up to this edge; its head is the RTL's next input.
     if (ring_.unread(t->ring_tail_o)) {

@@ -122,7 +122,6 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
       wave_ = std::make_unique<Waveform>(o.vcd);
     }
     m_.reset(new Vscord_detector(ctx_.get(), "scord_detector"));
-    one_eval_ = o.one_eval;
     check_build_config();
     m_->in_valid_i = 0;
     rtlport::reset([this](bool clk, bool rst_n) {
@@ -151,7 +150,6 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
   }
   void context(const EvCtx &c) override { cur_ = c; }
   void begin_packet(uint64_t t) override {
-    stall_ = 0;
     advance_to(t);
   }
   uint64_t end_packet() override {
@@ -317,7 +315,7 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
     }
   }
 
-  // Offer the beat set up in the inputs until the RTL takes it; counts refused cycles.  A
+  // Offer the beat set up in the inputs until the RTL takes it.  A
   // beat refused for kSkipAfter cycles while the detector only waits for metadata skips the
   // rest of the wait (frozen_until: in the default workload 100,000 of the 794,000 cycles
   // evaluated were such waits, 9 to 64 cycles each).
@@ -327,13 +325,10 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
     uint64_t start = now_;
     for (;;) {
       if (uint64_t f = frozen_until()) {
-        stall_ += f - now_;
         now_ = f;
         idle_run_ = 0;
       } else if (step()) {
         break;
-      } else {
-        stall_++;
       }
       if (now_ - start > 50000000) fail("the input channel was not ready for 50M cycles");
     }
@@ -351,12 +346,9 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
     // Every output sampled below is a register of scord_detector (in_ready_o, step_*, race_*,
     // mem_req_*, mem_resp_ready_o; docs/cosim.md "One evaluation per cycle"): without a
     // waveform, which shows the low phase, the clock-low eval() is left out.
-    const bool one = one_eval_ && !wave_;
-    if (!one) {
-      t->clk_i = 0;
-      t->eval();
-      if (wave_) wave_->dump(now_ * 1000);
-    }
+    const bool one = opts_.one_eval && !wave_;
+    rtlport::fall(t, one);
+    if (wave_) wave_->dump(now_ * 1000);
     bool active = false;
     bool taken = t->in_valid_i && t->in_ready_o;
     active |= taken;
@@ -382,13 +374,8 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
       if (!raced_.empty()) raced_.pop_front();
       races_.push_back(x);
     }
-    if (one) {
-      rtlport::rise(t);
-    } else {
-      t->clk_i = 1;
-      t->eval();
-      if (wave_) wave_->dump(now_ * 1000 + 500);
-    }
+    rtlport::edge(t, one);
+    if (wave_) wave_->dump(now_ * 1000 + 500);
     idle_run_ = active ? 0 : idle_run_ + 1;
     if (sink_) sink_->on_cycle(now_);
     now_++;
@@ -445,7 +432,7 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
   std::deque<EvCtx> lanes_, exec_, raced_;  // lanes fed / executed awaiting write-back / raced
   EvCtx cur_{}, kernel_ctx_{};
   uint64_t seq_ = 0;  // access lanes fed
-  uint64_t now_ = 0, clocked_ = 0, stall_ = 0, idle_run_ = 0;
+  uint64_t now_ = 0, clocked_ = 0, idle_run_ = 0;
   uint64_t steps_[2][SCORD_STEP_COUNT] = {};  // deciding steps seen on step_o (READ, WRITE)
   struct MdCall {
     uint64_t index, t;
@@ -457,7 +444,6 @@ class RtlEngine final : public DetectorEngine, private rtlport::MdPort::Hooks {
   bool defer_ = false;
   static constexpr uint64_t kSkipAfter = 4;                // cycles without activity
   bool skip_ = std::getenv("SCORD_RTL_NO_SKIP") == nullptr;  // test cosim/rtl_skip_equal
-  bool one_eval_ = false;  // rtlport::rise per cycle (EngineOpts::one_eval)
 };
 
 // --detector=both: the C model decides at call time, the RTL in its own time; every metadata
