@@ -240,11 +240,16 @@ static void test_trace_roundtrip(const std::string &dir) {
 
 // (sc_main: libsystemc provides main())
 int sc_main(int argc, char **argv) {
+  // The round trip writes two files; without a directory it would litter the caller's cwd.
+  if (argc < 2) {
+    fprintf(stderr, "usage: %s <scratch-dir>\n", argv[0]);
+    return 2;
+  }
   test_resource();
   test_resource_naive();
   test_occupancy_naive();
   test_buffers();
-  test_trace_roundtrip(argc > 1 ? argv[1] : ".");
+  test_trace_roundtrip(argv[1]);
   if (failures) fprintf(stderr, "%d check(s) failed\n", failures);
   else printf("tlm unit tests: all passed\n");
   return failures ? 1 : 0;
