@@ -63,16 +63,29 @@ struct Resource {
     return s;
   }
   // Mark cycles [from, to) booked (all inside the window); returns how many were booked already.
+  // Whole words are written in one store each: the SM's LD/ST unit held behind a slow
+  // detector books runs of about a thousand cycles (docs/performance.md, stop 46).
   uint64_t set_range(uint64_t from, uint64_t to) {
     uint64_t *const w = bits.data();
     uint64_t had = 0;
-    while (from < to) {
+    while (from < to && ((from & 63) || to - from < 64)) {  // a partial word (head or tail)
       const uint64_t off = from & 63, n = std::min<uint64_t>(64 - off, to - from);
       const uint64_t m = (n == 64 ? ~0ull : ((1ull << n) - 1)) << off;
       uint64_t &x = w[(from & kMask) >> 6];
       had += (uint64_t)__builtin_popcountll(x & m);
       x |= m;
       from += n;
+    }
+    for (; to - from >= 64; from += 64) {  // whole words (from is aligned here)
+      uint64_t &x = w[(from & kMask) >> 6];
+      had += (uint64_t)__builtin_popcountll(x);
+      x = ~0ull;
+    }
+    if (from < to) {  // the tail
+      const uint64_t m = (1ull << (to - from)) - 1;
+      uint64_t &x = w[(from & kMask) >> 6];
+      had += (uint64_t)__builtin_popcountll(x & m);
+      x |= m;
     }
     return had;
   }
@@ -84,11 +97,14 @@ struct Resource {
       std::fill(bits.begin(), bits.end(), 0);
     } else {
       uint64_t *const w = bits.data();
-      for (uint64_t c = base; c < nb;) {
+      uint64_t c = base;
+      if (c & 63) {  // the partial first word
         const uint64_t off = c & 63, n = std::min<uint64_t>(64 - off, nb - c);
         w[(c & kMask) >> 6] &= ~((n == 64 ? ~0ull : ((1ull << n) - 1)) << off);
         c += n;
       }
+      for (; nb - c >= 64; c += 64) w[(c & kMask) >> 6] = 0;  // whole words
+      if (c < nb) w[(c & kMask) >> 6] &= ~((1ull << (nb - c)) - 1);
     }
     base = nb;
   }
