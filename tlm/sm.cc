@@ -97,7 +97,7 @@ void Sm::sync() {
 // process of their own: they advance inside the calls).
 sc_time Sm::turn_delay(uint64_t cycle) const {
   const uint64_t target = cycle * cycle_unit() + turn_slot(cycle), cur = sc_core::sc_time_stamp().value();
-  return sc_time::from_value(target > cur ? target - cur : 0);
+  return units_time(target > cur ? target - cur : 0);
 }
 
 uint64_t Sm::turn_slot(uint64_t cycle) const {
