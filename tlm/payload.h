@@ -65,11 +65,12 @@ inline uint64_t abs_cycle(const sc_core::sc_time &delay) {
 // v time units as an sc_time.  sc_time::from_value is an out-of-line library call that
 // consults the simulation context (2.6 M calls in a co-simulated run of the default workload,
 // about 5 % of its instructions with the memset it brings); a one-unit sc_time scaled by v with
-// sc_time's inline operator* is the same value while v is below 2^53 (a double's exact
-// integers; 2^53 ps is 104 days of simulated time).  Cached at first use, inside the run.
+// sc_time's inline operator* (v as a double, plus 0.5, truncated) is the same value while
+// v + 0.5 is exact in a double, below 2^52 (52 days of simulated time in ps).  Cached at first
+// use, inside the run.
 inline sc_core::sc_time units_time(uint64_t v) {
   static const sc_core::sc_time kOneUnit = sc_core::sc_time::from_value(1);
-  assert(v < (uint64_t(1) << 53));
+  assert(v < (uint64_t(1) << 52));
   return kOneUnit * (double)v;
 }
 inline sc_core::sc_time delay_to(uint64_t t) {
