@@ -76,8 +76,10 @@ module scord_md_accessor #(
   // Per-slot data: memories written at one slot per cycle (the tail at issue, the completing
   // slot at completion), read at the head, the completing slot and the forwarding source.
   // Unpacked arrays indexed once per port: one write and a few read muxes in hardware, and a
-  // simulator touches one word per access instead of copying every slot each cycle.
+  // simulator touches one word per access instead of copying every slot each cycle.  s_index
+  // is also compared in every slot (the CAM of the match below).
   logic [PB-1:0]       s_src_q [Depth];
+  logic [IB-1:0]       s_index_q [Depth];
   logic [PW-1:0]       s_pay_q [Depth];
   logic [63:0]         res_q [Depth];          // write-back value of each slot's last item
   logic [PB-1:0]       head_d, head_q, tail_d, tail_q, cpl_d, cpl_q;
@@ -128,52 +130,18 @@ module scord_md_accessor #(
   // The CAM: one comparator per slot, ANDed with the slots that can match (an in-flight item
   // with an entry that is the youngest of its index).  At most one slot matches (asserted
   // below), so the forwarding source is the one-hot match encoded to binary: bit b of src is
-  // the OR of the matches at slots whose number has bit b set.
-  //
-  // The slots' indices are stored as bit planes, as a CAM array is wired: plane word
-  // s_plane_q[b*NW + w] holds bit b of the indices of slots w*CW .. w*CW+CW-1, and the search
-  // key's bit b is compared with a whole plane word at once (XNOR), the planes ANDed.  The
-  // same flops, XNORs and per-slot AND trees as one comparator per slot, and the same 256:1
-  // read mux per bit for the completing slot's index; a simulator does IB x NW word
-  // operations per cycle instead of Depth compares (Depth = 256: 112 against 256, each
-  // cheaper; the per-slot compares were 29 % of the co-simulated model, issue 14 item 2).
-  localparam int CW = (Depth < 64) ? Depth : 64;   // slots per plane word
-  localparam int NW = (Depth + CW - 1) / CW;       // plane words per index bit
-  localparam int CB6 = (CW > 1) ? $clog2(CW) : 1;  // bits of a slot within its word
-  logic [CW-1:0]    s_plane_q [IB*NW];             // no reset: read under the slot flags
-  logic [CW-1:0]    key_mask [IB];                 // the search key's bit b, replicated
-  logic [CW-1:0]    hit_w [NW];
-  logic [NW*CW-1:0] hit_all;
+  // the OR of the matches at slots whose number has bit b set.  (Written as per-slot assigns
+  // and vector operations, not a loop that inserts one bit per slot: the same comparators and
+  // OR trees in synthesis, and a simulator builds each word of hit in a register; the loop was
+  // 40 % of the co-simulation, issue 14 item 2.)
   logic [Depth-1:0] cand, hit, match;
   logic             any_match, need_read, slot_free, issue, issue_read;
   logic [PB-1:0]    src;
   assign cand = s_valid_q & s_md_q & s_young_q;
-  always_comb begin
-    for (int b = 0; b < IB; b++) key_mask[b] = req_index_i[b] ? '1 : '0;
-    for (int w = 0; w < NW; w++) begin
-      hit_w[w] = '1;
-      for (int b = 0; b < IB; b++) hit_w[w] &= ~(s_plane_q[b*NW + w] ^ key_mask[b]);
-    end
-  end
-  for (genvar w = 0; w < NW; w++) begin : g_hit
-    assign hit_all[w*CW +: CW] = hit_w[w];
-  end
-  assign hit   = hit_all[Depth-1:0];
-  if (NW * CW > Depth) begin : g_pad   // the last word's slots past Depth (never written)
-    logic unused_pad;
-    assign unused_pad = ^hit_all[NW*CW-1:Depth];
+  for (genvar g = 0; g < Depth; g++) begin : g_cam
+    assign hit[g] = (s_index_q[g] == req_index_i);
   end
   assign match = cand & hit;
-  // Slot p's plane word and bit (NW = 1 when Depth <= 64, so no divider for other depths).
-  function automatic int plane_word(input logic [PB-1:0] p);
-    plane_word = (NW == 1) ? 0 : (32'(p) >> CB6);
-  endfunction
-  // (The bit takes p's low bits only; the word its high ones.)
-  /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic [CB6-1:0] plane_bit(input logic [PB-1:0] p);
-    plane_bit = CB6'(p);  // CW is Depth or a power of two
-  endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
   function automatic logic [Depth-1:0] slots_with_bit(input int b);
     for (int s = 0; s < Depth; s++) slots_with_bit[s] = ((s >> b) & 1) != 0;
   endfunction
@@ -204,8 +172,7 @@ module scord_md_accessor #(
     head_fwd       = s_fwd_q[head_q];
     head_md_o      = s_md_q[head_q];
     head_payload_o = s_pay_q[head_q];
-    for (int b = 0; b < IB; b++)
-      cpl_index[b] = s_plane_q[b*NW + plane_word(cpl_q)][plane_bit(cpl_q)];
+    cpl_index      = s_index_q[cpl_q];
     cpl_md         = s_md_q[cpl_q];
     rd_data        = rdq_q[rdq_rd_q];
     fwd_data       = res_q[head_src];
@@ -402,8 +369,7 @@ module scord_md_accessor #(
   always_ff @(posedge clk_i) begin
     if (issue) begin
       s_src_q[tail_q]   <= src;
-      for (int b = 0; b < IB; b++)
-        s_plane_q[b*NW + plane_word(tail_q)][plane_bit(tail_q)] <= req_index_i[b];
+      s_index_q[tail_q] <= req_index_i;
       s_pay_q[tail_q]   <= req_payload_i;
     end
     if (cpl_valid_i && cpl_md) res_q[cpl_q] <= cpl_wdata_i;
