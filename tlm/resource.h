@@ -62,34 +62,30 @@ struct Resource {
     if (end > hi) hi = end;
     return s;
   }
+  // Bits [off, off + n) of a word, 0 < n < 64.
+  static uint64_t span_mask(uint64_t off, uint64_t n) { return ((1ull << n) - 1) << off; }
   // Mark cycles [from, to) booked (all inside the window); returns how many were booked already.
-  // Whole words are written in one store each: the SM's LD/ST unit held behind a slow
-  // detector books runs of about a thousand cycles (docs/performance.md, stop 46).
+  // A partial first word, whole words with one store each (the SM's LD/ST unit held behind a
+  // slow detector books runs of about a thousand cycles: docs/performance.md, stop 46), a
+  // partial last word.
   uint64_t set_range(uint64_t from, uint64_t to) {
     uint64_t *const w = bits.data();
     uint64_t had = 0;
-    while (from < to && ((from & 63) || to - from < 64)) {  // a partial word (head or tail)
-      const uint64_t off = from & 63, n = std::min<uint64_t>(64 - off, to - from);
-      const uint64_t m = (n == 64 ? ~0ull : ((1ull << n) - 1)) << off;
+    auto part = [&](uint64_t m) {
       uint64_t &x = w[(from & kMask) >> 6];
       had += (uint64_t)__builtin_popcountll(x & m);
       x |= m;
+    };
+    if (from < to && (from & 63)) {
+      const uint64_t n = std::min<uint64_t>(64 - (from & 63), to - from);
+      part(span_mask(from & 63, n));
       from += n;
     }
-    for (; to - from >= 64; from += 64) {  // whole words (from is aligned here)
-      uint64_t &x = w[(from & kMask) >> 6];
-      had += (uint64_t)__builtin_popcountll(x);
-      x = ~0ull;
-    }
-    if (from < to) {  // the tail
-      const uint64_t m = (1ull << (to - from)) - 1;
-      uint64_t &x = w[(from & kMask) >> 6];
-      had += (uint64_t)__builtin_popcountll(x & m);
-      x |= m;
-    }
+    for (; to - from >= 64; from += 64) part(~0ull);
+    if (from < to) part(span_mask(0, to - from));
     return had;
   }
-  // Make room for cycles before `end`: forget the oldest ones.
+  // Make room for cycles before `end`: forget the oldest ones (the same three parts).
   void slide(uint64_t end) {
     if (end <= base + kWin) return;
     const uint64_t nb = end - kWin;
@@ -98,13 +94,13 @@ struct Resource {
     } else {
       uint64_t *const w = bits.data();
       uint64_t c = base;
-      if (c & 63) {  // the partial first word
-        const uint64_t off = c & 63, n = std::min<uint64_t>(64 - off, nb - c);
-        w[(c & kMask) >> 6] &= ~((n == 64 ? ~0ull : ((1ull << n) - 1)) << off);
+      if (c & 63) {
+        const uint64_t n = std::min<uint64_t>(64 - (c & 63), nb - c);
+        w[(c & kMask) >> 6] &= ~span_mask(c & 63, n);
         c += n;
       }
-      for (; nb - c >= 64; c += 64) w[(c & kMask) >> 6] = 0;  // whole words
-      if (c < nb) w[(c & kMask) >> 6] &= ~((1ull << (nb - c)) - 1);
+      for (; nb - c >= 64; c += 64) w[(c & kMask) >> 6] = 0;
+      if (c < nb) w[(c & kMask) >> 6] &= ~span_mask(0, nb - c);
     }
     base = nb;
   }

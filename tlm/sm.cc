@@ -96,7 +96,7 @@ void Sm::sync() {
 // is left to the GPU's kernel control, which acts at whole cycles (the RTL engines have no
 // process of their own: they advance inside the calls).
 sc_time Sm::turn_delay(uint64_t cycle) const {
-  const uint64_t target = cycle * cycle_unit() + turn_slot(cycle), cur = sc_core::sc_time_stamp().value();
+  const uint64_t target = cycle * cycle_unit() + turn_slot(cycle), cur = now_units();
   return units_time(target > cur ? target - cur : 0);
 }
 
