@@ -56,9 +56,14 @@ struct ScordExt : tlm::tlm_extension<ScordExt> {
 // the division and the guard were 1 % of a co-simulation's instructions (issue 14 item 5).
 constexpr uint64_t kCycleUnit = 1000;
 constexpr uint64_t cycle_unit() { return kCycleUnit; }
-// The current time from the simulation context's inline accessor: sc_time_stamp() is the same
-// read behind a library call, made about 7 times per metadata transaction (issue 14 item 5).
-inline uint64_t now_units() { return sc_core::sc_get_curr_simcontext()->time_stamp().value(); }
+// The current time read from the simulation context: sc_time_stamp() is the same read behind a
+// library call, and sc_get_curr_simcontext(), inline but with the context's creation in it,
+// was compiled out of line (22 instructions a call); both are made about 7 times per metadata
+// transaction (issue 14 item 5).  Only called inside a run, when the context exists.
+inline uint64_t now_units() {
+  assert(sc_core::sc_curr_simcontext != nullptr);
+  return sc_core::sc_curr_simcontext->time_stamp().value();
+}
 inline uint64_t abs_cycle(const sc_core::sc_time &delay) {
   return (now_units() + delay.value()) / cycle_unit();
 }

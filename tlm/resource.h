@@ -17,11 +17,17 @@
 // (an LD/ST unit held for thousands of cycles by a slow detector's back-pressure) skips 64
 // cycles per word instead of testing each (issue 14 item 5; tests/unit.cc checks it against
 // the cycle-by-cycle version on random bookings).
+// Forgetting is lazy: the ring holds twice the window, and the cycles that fell out of it are
+// cleared once they make a chunk (kClear), not on every booking that moves the window (the
+// clearing was a quarter of a booking's cost).  Nothing reads below `base`.
 struct Resource {
-  static constexpr uint64_t kWin = 1u << 14;  // cycles remembered
-  static constexpr uint64_t kMask = kWin - 1;
-  std::vector<uint64_t> bits = std::vector<uint64_t>(kWin / 64, 0);
-  uint64_t base = 0;  // first cycle still remembered
+  static constexpr uint64_t kWin = 1u << 14;   // cycles remembered
+  static constexpr uint64_t kRing = 2 * kWin;  // bits kept: the window and the stale cycles below it
+  static constexpr uint64_t kMask = kRing - 1;
+  static constexpr uint64_t kClear = 1u << 12;  // stale cycles cleared at once (kWin + kClear <= kRing)
+  std::vector<uint64_t> bits = std::vector<uint64_t>(kRing / 64, 0);
+  uint64_t base = 0;     // first cycle still remembered
+  uint64_t cleared = 0;  // every booked bit is of a cycle in [cleared, hi); base - cleared < kClear
   uint64_t hi = 0;    // one past the last booked cycle
   uint64_t busy = 0;  // cycles booked in total
   // The first free cycle in [c, lim), or lim.  (c >= base; cycles at or after hi are free.)
@@ -57,13 +63,19 @@ struct Resource {
     }
     const uint64_t end = s + dur;
     slide(end);
-    set_range(s, end);  // (a run found free: cycles at or after hi are never booked)
+    book(s, end);  // (a run found free: cycles at or after hi are never booked)
     busy += dur;
     if (end > hi) hi = end;
     return s;
   }
   // Bits [off, off + n) of a word, 0 < n < 64.
   static uint64_t span_mask(uint64_t off, uint64_t n) { return ((1ull << n) - 1) << off; }
+  // Mark free cycles [from, to) booked: one word for a short booking, else set_range.
+  void book(uint64_t from, uint64_t to) {
+    const uint64_t off = from & 63, n = to - from;
+    if (off + n < 64) bits[(from & kMask) >> 6] |= span_mask(off, n);
+    else set_range(from, to);
+  }
   // Mark cycles [from, to) booked (all inside the window); returns how many were booked already.
   // A partial first word, whole words with one store each (the SM's LD/ST unit held behind a
   // slow detector books runs of about a thousand cycles: docs/performance.md, stop 46), a
@@ -85,24 +97,28 @@ struct Resource {
     if (from < to) part(span_mask(0, to - from));
     return had;
   }
-  // Make room for cycles before `end`: forget the oldest ones (the same three parts).
+  // Make room for cycles before `end`: forget the oldest ones, clearing them a chunk at a time
+  // (in the same three parts as set_range).
   void slide(uint64_t end) {
     if (end <= base + kWin) return;
-    const uint64_t nb = end - kWin;
-    if (nb - base >= kWin) {
+    base = end - kWin;
+    if (base - cleared < kClear) return;
+    // [cleared, base) and the booked cycles left, [base, hi), span less than kRing: disjoint
+    // in the ring.
+    if (base - cleared >= kRing) {
       std::fill(bits.begin(), bits.end(), 0);
     } else {
       uint64_t *const w = bits.data();
-      uint64_t c = base;
+      uint64_t c = cleared;
       if (c & 63) {
-        const uint64_t n = std::min<uint64_t>(64 - (c & 63), nb - c);
+        const uint64_t n = std::min<uint64_t>(64 - (c & 63), base - c);
         w[(c & kMask) >> 6] &= ~span_mask(c & 63, n);
         c += n;
       }
-      for (; nb - c >= 64; c += 64) w[(c & kMask) >> 6] = 0;
-      if (c < nb) w[(c & kMask) >> 6] &= ~span_mask(0, nb - c);
+      for (; base - c >= 64; c += 64) w[(c & kMask) >> 6] = 0;
+      if (c < base) w[(c & kMask) >> 6] &= ~span_mask(0, base - c);
     }
-    base = nb;
+    cleared = base;
   }
 };
 

@@ -90,7 +90,8 @@ static void test_resource_naive() {
     if (k < 2) now += rnd() % (3 * Resource::kWin);                // a jump: the window slides
     const uint64_t t = now - std::min(now, rnd() % 300);             // out of order
     if (k < 90) {
-      const uint64_t dur = 1 + (k < 80 ? rnd() % 4 : rnd() % 200);   // mostly short, some long
+      // mostly short, some either side of find_run_short's 64, some long
+      const uint64_t dur = 1 + (k < 75 ? rnd() % 4 : k < 85 ? 60 + rnd() % 8 : rnd() % 200);
       const uint64_t a = r.take(t, dur), b = n.take(t, dur);
       if (a != b) bad++;
     } else {
