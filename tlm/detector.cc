@@ -11,7 +11,7 @@ using sc_core::sc_time;
 // The engine may be any DetectorEngine; `dump` (may be null) receives the arrival stream.
 RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats &st,
                            DetectorEngine &eng, FILE *dump)
-    : sc_module(n), tsock("tsock"), md_sock("md_sock"), c_(c), st_(st), eng_(&eng), dump_(dump),
+    : sc_module(n), tsock("tsock"), md_sock("md_sock"), c_(c), by_line_(c.line_bytes), st_(st), eng_(&eng), dump_(dump),
       start_ring_(c.det_queue, 0), done_ring_(c.det_inflight * c.det_slices, 0) {
   tsock.register_b_transport(this, &RaceDetector::b_transport);
   mgp_.set_extension(&mext_);
@@ -64,7 +64,7 @@ void RaceDetector::finish() {
 
 uint64_t RaceDetector::md_access(uint64_t index, bool write, uint64_t t) {
   if (!c_.ovh_md) return t + 1;
-  uint64_t line = (c_.det.md_base + 8 * index) / c_.line_bytes;
+  uint64_t line = by_line_.div(c_.det.md_base + 8 * index);
   if (write) st_.det_md_writes++;
   else st_.det_md_reads++;
   return md_txn(line, write, 1, t);

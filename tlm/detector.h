@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "detector_engine.h"
+#include "fastdiv.h"
 #include "payload.h"
 #include "resource.h"
 #include "sm_host.h"
@@ -54,6 +55,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
   uint64_t md_txn(uint64_t line, bool write, uint32_t entries, uint64_t t);
   void ctx(const scord_event &ev, unsigned lane, uint64_t cycle);
   const SimConfig &c_;
+  FastDiv by_line_;  // line_bytes: metadata entry -> its L2 line, per transaction
   Stats &st_;
   DetectorEngine *eng_;  // owned by the run (run_sim), which outlives the simulation
   FILE *dump_;

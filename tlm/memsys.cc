@@ -72,6 +72,7 @@ void DramChannel::b_transport(int, tlm_generic_payload &gp, sc_time &delay) {
 L2Slice::L2Slice(sc_core::sc_module_name n, const SimConfig &c, Stats &st)
     : sc_module(n), tsock("tsock"), dram("dram"), c_(c), st_(st), map_(AddrMap::of(c)) {
   sets_ = c.l2_bytes / map_.slices() / c.line_bytes / c.l2_ways;
+  by_sets_ = FastDiv(sets_);
   ways_.resize(sets_ * c.l2_ways);
   q_.cap = c.l2_queue;
   mshr_.assign(c.l2_mshrs, 0);
@@ -114,7 +115,7 @@ void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
   if (x) x->l2_accepted = adm;
   uint64_t s = tag_port_.take(adm, 1), hold = 0;
   uint64_t local = map_.slice_local(addr);
-  uint64_t set = local % sets_, tag = local / sets_;
+  const uint64_t tag = by_sets_.div(local), set = local - tag * sets_;
   Way *w = &ways_[set * c_.l2_ways];
   Way *hit = nullptr, *victim = w;
   for (unsigned i = 0; i < c_.l2_ways; i++) {
@@ -180,6 +181,9 @@ void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
 // One target port per SM plus the detector's metadata accessor; one initiator per L2 slice.
 Interconnect::Interconnect(sc_core::sc_module_name n, const SimConfig &c, Stats &st)
     : sc_module(n), to_det("to_det"), c_(c), st_(st), map_(AddrMap::of(c)) {
+  by_flit_ = FastDiv(c.flit_bytes);
+  by_port_ = FastDiv(c.port_flits);
+  by_det_port_ = FastDiv(c.det_port_flits);
   unsigned ports = (unsigned)c.det.num_sms + 1;
   for (unsigned i = 0; i < ports; i++) {
     tsock.emplace_back(new tlm_utils::simple_target_socket_tagged<Interconnect>(("t" + std::to_string(i)).c_str()));

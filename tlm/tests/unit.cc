@@ -9,6 +9,7 @@
 
 #include <systemc>
 
+#include "fastdiv.h"
 #include "resource.h"
 #include "trace.h"
 
@@ -239,6 +240,26 @@ static void test_trace_roundtrip(const std::string &dir) {
     CHECK(false);
 }
 
+// FastDiv against the divide instruction: every divisor kind (1, powers of two, others, the
+// largest), numerators near the multiply's limit and above it (the fallback), and random ones.
+static void test_fastdiv() {
+  uint64_t x = 0x9E3779B97F4A7C15ull, bad = 0;
+  auto rnd = [&x]() { x ^= x << 13; x ^= x >> 7; x ^= x << 17; return x; };
+  std::vector<uint64_t> ds = {1, 2, 3, 5, 7, 24, 40, 64, 100, 128, 1000, 4095, 4096, (1ull << 32) + 1,
+                              (1ull << 63) - 1, 1ull << 63, ~0ull};
+  for (int i = 0; i < 40; i++) ds.push_back(1 + rnd() % (i < 20 ? 1000 : ~0ull));
+  for (uint64_t d : ds) {
+    const FastDiv f(d);
+    const uint64_t lim = ~0ull / d;
+    std::vector<uint64_t> ns = {0, 1, d - 1, d, d + 1, 2 * d - 1, lim - 1, lim, lim + 1, ~0ull, ~0ull - 1};
+    for (int k = 0; k < 2000; k++) ns.push_back(k % 2 || lim == ~0ull ? rnd() : rnd() % (lim + 1));
+    for (uint64_t n : ns)
+      if (f.div(n) != n / d || f.mod(n) != n % d) bad++;
+    if (d < (1ull << 32) && f.div_up(12345) != (12345 + d - 1) / d) bad++;
+  }
+  CHECK(bad == 0);
+}
+
 // (sc_main: libsystemc provides main())
 int sc_main(int argc, char **argv) {
   // The round trip writes two files; without a directory it would litter the caller's cwd.
@@ -250,6 +271,7 @@ int sc_main(int argc, char **argv) {
   test_resource_naive();
   test_occupancy_naive();
   test_buffers();
+  test_fastdiv();
   test_trace_roundtrip(argv[1]);
   if (failures) fprintf(stderr, "%d check(s) failed\n", failures);
   else printf("tlm unit tests: all passed\n");
