@@ -26,11 +26,14 @@ struct FastDiv {
       lim = ~0ull / divisor;
     }
   }
+  // Inline on the hot path; the divide instruction out of line (GCC would not inline div()
+  // with it in).
   uint64_t div(uint64_t n) const {
     if (pow2) return n >> sh;
-    if (n < lim) return (uint64_t)(((unsigned __int128)n * m) >> 64);  // GCC/Clang
-    return n / d;
+    if (__builtin_expect(n < lim, 1)) return (uint64_t)(((unsigned __int128)n * m) >> 64);  // GCC/Clang
+    return slow_div(n);
   }
+  __attribute__((noinline, cold)) uint64_t slow_div(uint64_t n) const { return n / d; }
   uint64_t mod(uint64_t n) const { return n - div(n) * d; }
   // ceil(n / d) for n + d - 1 without overflow (byte counts, flit counts).
   uint64_t div_up(uint64_t n) const { return div(n + d - 1); }
