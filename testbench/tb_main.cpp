@@ -17,6 +17,10 @@
 #include "scord/scord.h"
 #include "scord/vecread.h"
 #include "rtl_port.h"
+#ifdef SCORD_TB_SPLIT
+#include "scord_tb_split_models.h"  // generated: the split models of the default variant
+#include "tb_split.h"
+#endif
 
 #include <cerrno>
 #include <cinttypes>
@@ -28,6 +32,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -225,18 +230,52 @@ struct Dut {
     Verilated::threadContextp(ctx.get());
     m.reset();
   }
-  void set(const Ins &in) {
-    auto *t = m.get();
-    rtlport::TbFeeder::put(t, in.feed);
-    t->mem_req_ready_i = in.mem.mem_req_ready_i;
-    t->mem_resp_valid_i = in.mem.mem_resp_valid_i;
-    t->mem_resp_rdata_i = in.mem.mem_resp_rdata_i;
-    t->race_ready_i = in.race_ready;
-  }
+  void set(const Ins &in);
 };
 
+// This cycle's inputs, on scord_tb_top or its split form (tb_split.h).
+template <class T>
+void set_inputs(T *t, const Ins &in) {
+  rtlport::TbFeeder::put(t, in.feed);
+  t->mem_req_ready_i = in.mem.mem_req_ready_i;
+  t->mem_resp_valid_i = in.mem.mem_resp_valid_i;
+  t->mem_resp_rdata_i = in.mem.mem_resp_rdata_i;
+  t->race_ready_i = in.race_ready;
+}
+void Dut::set(const Ins &in) { set_inputs(m.get(), in); }
+
+#ifdef SCORD_TB_SPLIT
+// The default variant as separate models (tb_split.h), in their own context.
+using SplitTop = tbsplit::SplitTop<Vscord_tbdet_default>;
+static_assert(VERILATOR_VERSION_INTEGER != 5006000 || rtlport::HasOneEval<Vscord_tbdet_default>::value,
+              "Verilator 5.006 should expose the clock's edge-trigger field (rtl_port.h rise)");
+struct SplitDut {
+  std::unique_ptr<VerilatedContext> ctx;
+  std::unique_ptr<SplitTop> m;
+  explicit SplitDut(const scord_params &p) : ctx(new VerilatedContext) {
+    ctx->randReset(2);
+    ctx->randSeed(1);
+    std::vector<std::unique_ptr<tbsplit::Tracker>> trk;
+#define SCORD_X_TRK(V) trk.emplace_back(new tbsplit::TrackerModel<V>(ctx.get()));
+    SCORD_TB_SPLIT_TRACKERS(SCORD_X_TRK)
+#undef SCORD_X_TRK
+    if (trk.size() != p.num_sms) die("split models: %zu trackers for num_sms=%" PRIu64, trk.size(), (uint64_t)p.num_sms);
+    auto idx_bits = [](uint64_t n) { return n > 1 ? scord_clog2(n) : 1u; };  // scord_pkg::idx_bits
+    m.reset(new SplitTop(ctx.get(), std::move(trk), idx_bits(p.ctas_per_sm), idx_bits(p.warps_per_sm),
+                         SCORD_TB_SPLIT_ADDR_BITS));
+    uint64_t got = 0, want = 0;
+    int w = rtlport::cfg_mismatch(m->detector()->cfg_o, p, &got, &want);
+    if (w >= 0)
+      die("split models: the detector was verilated with %s = %" PRIu64 ", the variant has %" PRIu64,
+          rtlport::kCfgNames[w], got, want);
+  }
+  ~SplitDut() { m.reset(); }  // (each model sets the thread's context to its own first)
+};
+#endif
+
 // Outputs compared between the two instances of --xcheck (payloads only under valid).
-std::string out_sig(SCORD_TB_VTOP *t) {
+template <class T>
+std::string out_sig(T *t) {
   char b[512];
   std::snprintf(b, sizeof b,
                 "evr=%x din=%d/%d mreq=%d mresp_rdy=%d race=%d step=%d idle=%d ovf=%" PRIu64
@@ -273,6 +312,9 @@ struct RunCfg {
   // Evaluate the clock-low phase too (always with +trace): the merge valid the harness
   // computes is then checked against det_in_valid_o every cycle (docs/cosim.md).
   bool two_eval = false;
+  // The default variant runs on its split models (tb_split.h) unless this asks for
+  // scord_tb_top (+trace, --two-eval and --xcheck always use it).
+  bool one_model = false;
   int measure_hazard = -1;  // >= 0: --measure pattern with this % of same-entry hazards
   const char *dump = nullptr;
   // SCORD_TB_INJECT=wb:N or race:N: corrupt the RTL's N-th metadata write or race record before
@@ -299,7 +341,10 @@ class Bench : private rtlport::MdPort::Hooks {
     if (!sys_) die("out of memory creating the C model");
     entries_ = p_.heap_bytes / p_.granule / p_.md_ratio;
     mem_.reset(new rtlport::MdPort(entries_, this));
-    dut_.reset(new Dut(1));
+#ifdef SCORD_TB_SPLIT
+    if (!c_.one_model && !c_.trace && !c_.two_eval && !c_.xcheck) split_.reset(new SplitDut(p_));
+#endif
+    if (!split_) dut_.reset(new Dut(1));
     if (c_.xcheck) shadow_.reset(new Dut(7));
     if (c_.dump) {
       dumpf_ = std::fopen(c_.dump, "w");
@@ -361,6 +406,26 @@ class Bench : private rtlport::MdPort::Hooks {
   scord_system *sys_ = nullptr;
   uint64_t entries_;
   std::unique_ptr<Dut> dut_, shadow_;
+#ifdef SCORD_TB_SPLIT
+  std::unique_ptr<SplitDut> split_;
+#else
+  std::unique_ptr<int> split_;  // (no split models in this variant)
+#endif
+  template <class T>
+  RunResult run_on(T *t);
+  // The RTL's race overflow counter and its ResetSweep build flag, from the model this run drives.
+  uint64_t rtl_overflow() const {
+#ifdef SCORD_TB_SPLIT
+    if (split_) return split_->m->race_overflow_o;
+#endif
+    return dut_->m->race_overflow_o;
+  }
+  bool rtl_reset_sweep() const {
+#ifdef SCORD_TB_SPLIT
+    if (split_) return rtlport::get_bits(split_->m->detector()->cfg_o, 15 * 32, 1);
+#endif
+    return rtlport::get_bits(dut_->m->par_o, 15 * 32, 1);
+  }
   std::unique_ptr<VerilatedVcdC> trace_;  // +trace: scord-rtl-tb.vcd
   FILE *dumpf_ = nullptr;
 
@@ -469,7 +534,7 @@ void Bench::check_race(const scord_race &r) {
   res_.races++;
   // Records the RTL dropped into its overflow counter are skipped; the count of skipped
   // records must never exceed the RTL's counter and equals it at the end.
-  switch (exp_.got_race(r, dut_->m->race_overflow_o)) {
+  switch (exp_.got_race(r, rtl_overflow())) {
   case rtlport::Lockstep<uint64_t>::kMatch:
     return;
   case rtlport::Lockstep<uint64_t>::kUnexpected:
@@ -487,7 +552,7 @@ void Bench::check_race(const scord_race &r) {
 void Bench::check_write(uint64_t index, uint64_t value, bool clear) {
   using L = rtlport::Lockstep<uint64_t>;
   // Kernel boundary: one clear command, or a sweep writing init to every entry in order.
-  const bool sweep = rtlport::get_bits(dut_->m->par_o, 15 * 32, 1);  // ResetSweep
+  const bool sweep = rtl_reset_sweep();
   L::Verdict v;
   if (clear && sweep) v = exp_.next_write() ? L::kDiffer : L::kUnexpected;  // a sweeping RTL never clears
   else v = clear ? exp_.got_clear() : exp_.got_write(index, value, sweep ? entries_ : 0);
@@ -544,7 +609,7 @@ void Bench::compare_final() {
     diverge("missing metadata write", w->ctx, "(none)",
             w->clear ? std::string("kernel reset") : "write index=" + std::to_string(w->index), w->index, !w->clear);
   if (!steps_.empty()) diverge("missing access lanes", steps_.front().ev, "(none)", "lanes", 0, false);
-  uint64_t ovf = dut_->m->race_overflow_o;
+  uint64_t ovf = rtl_overflow();
   if (exp_.skipped() + exp_.races_left() != ovf) {
     const auto *e = exp_.next_race();
     diverge("race count", e ? e->ctx : evlog_.size() - 1,
@@ -570,14 +635,21 @@ void Bench::compare_final() {
 }
 
 RunResult Bench::run() {
-  SCORD_TB_VTOP *t = dut_->m.get();
+#ifdef SCORD_TB_SPLIT
+  if (split_) return run_on(split_->m.get());
+#endif
+  return run_on(dut_->m.get());
+}
+
+template <class T>
+RunResult Bench::run_on(T *t) {
   std::mt19937_64 rng(c_.seed * 0x9E3779B97F4A7C15ull + 1);
   auto stall = [&]() { return (unsigned)(rng() % 100) < c_.stall; };
   Ins in;
   auto eval_both = [&](bool clk, bool rst) {
     t->clk_i = clk;
     t->rst_ni = rst;
-    dut_->set(in);
+    set_inputs(t, in);
     t->eval();
     if (shadow_) {
       shadow_->m->clk_i = clk;
@@ -586,11 +658,13 @@ RunResult Bench::run() {
       shadow_->m->eval();
     }
   };
-  if (c_.trace) {
-    Verilated::traceEverOn(true);
-    trace_ = std::make_unique<VerilatedVcdC>();
-    t->trace(trace_.get(), 99);  // opened after elaboration (the model exists)
-    trace_->open("scord-rtl-tb.vcd");
+  if constexpr (std::is_same<T, SCORD_TB_VTOP>::value) {  // (+trace never runs the split models)
+    if (c_.trace) {
+      Verilated::traceEverOn(true);
+      trace_ = std::make_unique<VerilatedVcdC>();
+      t->trace(trace_.get(), 99);  // opened after elaboration (the model exists)
+      trace_->open("scord-rtl-tb.vcd");
+    }
   }
   uint64_t simtime = 0;
   auto dump = [&]() {
@@ -618,7 +692,7 @@ RunResult Bench::run() {
       eval_both(false, true);
       dump();
     } else {
-      dut_->set(in);
+      set_inputs(t, in);
       if (shadow_) shadow_->set(in);
     }
 
@@ -721,6 +795,9 @@ void usage() {
       "  --xcheck        run a second instance with other random initial state; outputs must agree\n"
       "  --two-eval      evaluate the clock-low phase too, and check the merge valid the harness\n"
       "                  computes against the RTL's (the default is one evaluation per cycle)\n"
+      "  --one-model     run scord_tb_top as one model (the default variant otherwise runs its\n"
+      "                  trackers and detector as separate models, each tracker clocked only\n"
+      "                  while it has work; +trace, --two-eval and --xcheck use one model)\n"
       "  --require-coverage  fail when a reachable step is never hit\n"
       "  --measure       throughput: accesses/cycle for L = 1, 8, 32, 64, 0 %% and 20 %% hazards\n"
       "  --min-rate R    with --measure: fail if a figure is below R\n"
@@ -805,6 +882,7 @@ static int tb_main(int argc, char **argv) {
     else if (a == "--config") overrides.push_back(val());
     else if (a == "--xcheck") c.xcheck = true;
     else if (a == "--two-eval") c.two_eval = true;
+    else if (a == "--one-model") c.one_model = true;
     else if (a == "--require-coverage") c.require_cover = true;
     else if (a == "--measure") measure = true;
     else if (a == "--min-rate") min_rate = parse_rate("--min-rate", val());
