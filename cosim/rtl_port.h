@@ -254,7 +254,10 @@ class TbFeeder {
   // This cycle's inputs of the two channels (write them with put()).
   struct Ins {
     uint32_t ev_valid = 0;  // one bit per SM
-    scord_event ev{};       // the event of the beat shown
+    // The event of the beat shown (the feeder's own, unchanged until the next start(); null:
+    // none, the bus shows zeros).  A pointer: the event is 100+ bytes, and copying it twice a
+    // cycle was a visible part of scord-rtl-tb's loop.
+    const scord_event *ev = nullptr;
     uint64_t addr = 0;      // the beat's lane address
     bool first = false;     // the beat is its tracker's first of the event
     uint16_t sel = 0;       // merge: the source whose packets come next
@@ -310,7 +313,7 @@ class TbFeeder {
     Ins in;
     if (have_) {
       const bool kernel = cur_.type == SCORD_EV_KERNEL;
-      in.ev = cur_;
+      in.ev = &cur_;
       in.first = kernel || beat_ == 0;
       in.addr = kernel ? 0 : cur_.addr + (uint64_t)beat_ * cur_.stride;
       const unsigned sm = kernel ? beat_ : cur_.sm;
@@ -327,7 +330,8 @@ class TbFeeder {
   template <class T>
   static void put(T *t, const Ins &in) {
     t->ev_valid_i = in.ev_valid;
-    put_event_beat(t, in.ev, in.addr, in.first);
+    static const scord_event kNone{};
+    put_event_beat(t, in.ev ? *in.ev : kNone, in.addr, in.first);
     t->merge_sel_i = in.sel;
     t->merge_en_i = in.en;
   }

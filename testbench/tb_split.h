@@ -56,6 +56,10 @@ class Tracker {
   struct Out {
     bool ev_ready, pkt_valid;
     Pkt pkt;
+    // The occupancy flops (see TrackerModel::out): the spill register's two slots, T1, the
+    // packet register (bits 0..3).  Drained: the first three clear.
+    unsigned occ;
+    bool drained() const { return (occ & 7) == 0; }
   };
   // Inputs of the coming edge, then the edge (one eval(), rtlport::rise); the outputs after it.
   virtual void clock(bool ev_valid, const EvBus &ev, bool pkt_ready, Out &o) = 0;
@@ -113,6 +117,19 @@ class TrackerModel final : public Tracker {
     o.pkt = Pkt{t->pkt_type_o,    t->pkt_sm_o,    t->pkt_cta_o,  t->pkt_warp_o,   t->pkt_block_o,
                 t->pkt_barrier_o, t->pkt_bloom_o, t->pkt_kind_o, t->pkt_strong_o, t->pkt_atom_blk_o,
                 t->pkt_fence_dev_o, t->pkt_addr_o, t->pkt_pc_o};
+    // The occupancy flops, read from the model's root (a rename in the RTL fails to compile
+    // here).  With no beat shown and no packet taken (scord_sm_tracker.sv): a beat moves from
+    // the spill register into T1 (b_take) or T1 moves on (t1_go) only with one of these four
+    // changing (T1 refilled from the spill register empties a spill slot; T1 emptied or its
+    // beat loaded into the packet register shows in T1's or the packet register's flop); and
+    // without b_take or t1_go no flop changes but payload registers read only under the full
+    // bits (scord_spill_reg a_q/b_q).  So an edge that leaves the four unchanged left the
+    // tracker at a fixed point, and a drained one (no beat in the spill register or T1) is at
+    // one already.
+    const auto *r = t->rootp;
+    o.occ = (unsigned)r->scord_sm_tracker__DOT__u_ev_reg__DOT__a_full_q |
+            (unsigned)r->scord_sm_tracker__DOT__u_ev_reg__DOT__b_full_q << 1 |
+            (unsigned)r->scord_sm_tracker__DOT__t1_valid_q << 2 | (unsigned)t->pkt_valid_o << 3;
   }
   std::unique_ptr<V> m_;
 };
@@ -148,7 +165,7 @@ class SplitTop {
   SplitTop(VerilatedContext *ctx, std::vector<std::unique_ptr<Tracker>> trackers, unsigned cta_bits,
            unsigned warp_bits, unsigned addr_bits)
       : det_(new Det(ctx, "det")), trk_(std::move(trackers)), n_((unsigned)trk_.size()),
-        quiet_(n_, 0), pk_(n_), p_t_(n_), clocked_(0) {
+        quiet_(n_, 0), pk_(n_), occ_(n_, 0), p_t_(n_), clocked_(0) {
     assert(n_ >= 1 && n_ <= 32);  // one bit per SM in a 32-bit port word, as scord_tb_top's
     cta_mask_ = mask(cta_bits);
     warp_mask_ = mask(warp_bits);
@@ -191,6 +208,7 @@ class SplitTop {
       Tracker::Out o;
       trk_[s]->reset_eval(clk_i, rst_ni, o);
       take_outputs(s, o);
+      occ_[s] = o.occ;
     }
     Det *d = det_.get();
     d->in_valid_i = 0;
@@ -328,13 +346,19 @@ class SplitTop {
       for (; active; active &= active - 1) {
         const unsigned s = (unsigned)__builtin_ctz(active);
         const uint32_t bit = 1u << s;
-        if (took & bit) quiet_[s] = kQuietAfter;
-        else if (quiet_[s]) quiet_[s]--;
-        if (quiet_[s]) quiet_mask_ |= bit;
-        else quiet_mask_ &= ~bit;
         Tracker::Out o;
         trk_[s]->clock(shown & bit, b, t_ready & bit, o);
         take_outputs(s, o);
+        // Clocked on while beats are in it and moving (Out::occ), for at most kQuietAfter
+        // cycles after a handshake (a bound the fixed-point rule never reaches: a beat held
+        // behind a full packet register changes nothing either).
+        const bool quiet_edge = !((shown | t_ready) & bit);
+        if (o.drained() || (quiet_edge && o.occ == occ_[s])) quiet_[s] = 0;
+        else if (took & bit) quiet_[s] = kQuietAfter;
+        else if (quiet_[s]) quiet_[s]--;
+        occ_[s] = o.occ;
+        if (quiet_[s]) quiet_mask_ |= bit;
+        else quiet_mask_ &= ~bit;
         clocked_++;
       }
     }
@@ -391,6 +415,7 @@ class SplitTop {
   std::vector<unsigned> quiet_;  // cycles each tracker is still clocked without a handshake
   uint32_t quiet_mask_ = 0;      // the trackers with quiet_ > 0
   std::vector<Pkt> pk_;          // each tracker's packet register, as of its last edge
+  std::vector<unsigned> occ_;    // each tracker's occupancy flops (Tracker::Out::occ), as of its last edge
   uint64_t cta_mask_ = 0, warp_mask_ = 0, warps_mask_ = 0, addr_mask_ = 0;
   bool last_clk_ = false, last_rst_ = false;
   // Monitors: holds of the last cycle and the payloads they held.
