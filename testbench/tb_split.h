@@ -7,15 +7,12 @@
 // Why: in the one Verilated scord_tb_top every tracker's logic is evaluated every cycle (its T1
 // stage depends on the merge's inputs, so Verilator 5.006 recomputes it in the input region of
 // every eval(), and again after the edge; docs/performance.md, stop 47), about 5.8 k of the
-// model's 11.1 k instructions a cycle.  Here a tracker model is clocked only in a cycle where it
-// is shown a beat or its packet is taken, and for kQuietAfter cycles after the last beat it took
-// or packet it gave: with no beat shown and no packet taken, the at most three beats in its spill
-// register and T1 move on, each after at most one bubble cycle (behind a fence, lock atomic, CTA
-// start or kernel), until it has drained or is held behind its full packet register; from then
-// on an edge changes no state, so leaving its clock out is exact.  (3 cycles already give the
-// same results on the tests' streams, 2 do not.)  CTests rtl/tb_split_equal_* check it against
-// the one-model top (the same cycles, races and coverage), and every run is still compared with
-// the C model.
+// model's 11.1 k instructions a cycle.  Here a tracker model is clocked in a cycle where it is
+// shown a beat or its packet is taken, and after that only until it is at a fixed point
+// (TrackerModel::out: drained, or an edge without a handshake left its occupancy flops
+// unchanged), at most kQuietAfter cycles after its last handshake.  CTests rtl/tb_split_equal_*
+// check it against the one-model top (the same cycles, races and coverage), and every run is
+// still compared with the C model.
 //
 // Expected workload: one edge() per simulated cycle with one or two trackers active.  Used for
 // the plain runs; +trace, --two-eval, --xcheck and --check-layout use scord_tb_top itself.
