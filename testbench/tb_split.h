@@ -20,7 +20,6 @@
 #include "rtl_port.h"
 #include "verilated.h"
 
-#include <array>
 #include <cassert>
 #include <cstdint>
 #include <memory>
@@ -162,7 +161,7 @@ class SplitTop {
   SplitTop(VerilatedContext *ctx, std::vector<std::unique_ptr<Tracker>> trackers, unsigned cta_bits,
            unsigned warp_bits, unsigned addr_bits)
       : det_(new Det(ctx, "det")), trk_(std::move(trackers)), n_((unsigned)trk_.size()),
-        quiet_(n_, 0), pk_(n_), occ_(n_, 0), p_t_(n_), clocked_(0) {
+        quiet_(n_, 0), pk_(n_), occ_(n_, 0), p_t_(n_) {
     assert(n_ >= 1 && n_ <= 32);  // one bit per SM in a 32-bit port word, as scord_tb_top's
     cta_mask_ = mask(cta_bits);
     warp_mask_ = mask(warp_bits);
@@ -175,8 +174,6 @@ class SplitTop {
     det_.reset();
   }
   Det *detector() { return det_.get(); }
-  // Tracker edges evaluated, of n_ per cycle (docs/performance.md).
-  uint64_t tracker_evals() const { return clocked_; }
 
   // A Verilated model's eval(): a rising clock edge is a cycle; otherwise nothing changes
   // (every output is a register but the merge valid, which the driver computes itself).
@@ -356,7 +353,6 @@ class SplitTop {
         occ_[s] = o.occ;
         if (quiet_[s]) quiet_mask_ |= bit;
         else quiet_mask_ &= ~bit;
-        clocked_++;
       }
     }
     // ---- The detector ----
@@ -404,7 +400,7 @@ class SplitTop {
                    race_warp_o, race_pc_o, race_addr_o, race_owner_block_o, race_owner_warp_o};
   }
 
-  static constexpr uint64_t kPktKernel = 2;  // scord_pkg::PktKernel (checked by tb_main.cpp)
+  static constexpr uint64_t kPktKernel = 2;  // scord_pkg::PktKernel (as engine_rtl.cc's; not checked)
 
   std::unique_ptr<Det> det_;
   std::vector<std::unique_ptr<Tracker>> trk_;
@@ -426,7 +422,6 @@ class SplitTop {
   RaceRec p_rr_{};
   uint64_t p_rs_ = 0;
   uint8_t err_ = 0;
-  uint64_t clocked_;
 };
 
 }  // namespace tbsplit
