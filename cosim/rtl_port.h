@@ -43,6 +43,10 @@
 
 namespace rtlport {
 
+// The detector's input packet types, scord_pkg::pkt_type_e (rtl_model/scord_pkg.sv is their
+// definition; this is the one C++ copy, checked against it by the CTest cosim/pkt_codes_match_rtl).
+constexpr unsigned kPktAccess = 0, kPktFence = 1, kPktKernel = 2;
+
 // ---- Parameters -------------------------------------------------------------------------
 
 // Apply "k=v k=v ..." to p (not finalized).  False, with the reason in err, on a bad item.

@@ -81,7 +81,9 @@
 namespace {
 constexpr unsigned kLanes = 32, kEntries = rtlport::kLineEntries;
 constexpr unsigned kSlices = SCORD_LD_SLICES, kOutstanding = SCORD_LD_OUTSTANDING;
-constexpr unsigned kPktAccess = 0, kPktFence = 1, kPktKernel = 2;  // scord_pkg::pkt_type_e
+using rtlport::kPktAccess;  // scord_pkg::pkt_type_e (rtl_port.h)
+using rtlport::kPktFence;
+using rtlport::kPktKernel;
 constexpr uint64_t kPcBase = 0x10000;                              // pc = kPcBase + 4 * packet
 constexpr uint64_t kWatchdog = 100000;
 

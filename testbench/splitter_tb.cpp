@@ -30,7 +30,9 @@
 
 namespace {
 constexpr int kLanes = 32, kSlots = 16;
-constexpr unsigned kPktAccess = 0, kPktFence = 1, kPktKernel = 2;  // scord_pkg::pkt_type_e
+using rtlport::kPktAccess;  // scord_pkg::pkt_type_e (rtl_port.h)
+using rtlport::kPktFence;
+using rtlport::kPktKernel;
 constexpr unsigned kBeatLine = 0, kBeatOutside = 1, kBeatBcast = 2;
 
 uint64_t rng_state = 1;

@@ -342,7 +342,7 @@ class Bench : private rtlport::MdPort::Hooks {
     if (!sys_) die("out of memory creating the C model");
     entries_ = p_.heap_bytes / p_.granule / p_.md_ratio;
     mem_.reset(new rtlport::MdPort(entries_, this));
-    evlog_.reserve((size_t)std::min<uint64_t>(c_.events, 1u << 20));  // (no copies while it grows)
+    evlog_.reserve();
 #ifdef SCORD_TB_SPLIT
     if (!c_.one_model && !c_.trace && !c_.two_eval && !c_.xcheck) split_.reset(new SplitDut(p_));
 #endif
@@ -388,11 +388,15 @@ class Bench : private rtlport::MdPort::Hooks {
     return std::string(h) + b;
   }
   std::string event_text(uint64_t ev) {
-    if (ev >= evlog_.size()) return "(none)";
+    if (ev >= evlog_.count()) return "(none)";
+    const scord_event *e = evlog_.get(ev);
+    if (!e)
+      return "(event " + std::to_string(ev) + ": older than the last " + std::to_string(EventRing::kKeep) +
+             " kept; --dump FILE writes every event)";
     char *buf = nullptr;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    scord_event_write(f, &evlog_[ev]);
+    scord_event_write(f, e);
     std::fclose(f);
     std::string s(buf, len);
     std::free(buf);
@@ -431,8 +435,28 @@ class Bench : private rtlport::MdPort::Hooks {
   std::unique_ptr<VerilatedVcdC> trace_;  // +trace: scord-rtl-tb.vcd
   FILE *dumpf_ = nullptr;
 
-  // Feeding state.
-  std::vector<scord_event> evlog_;
+  // Feeding state.  The events fed, for divergence reports: the last EventRing::kKeep of them.
+  // Every event the comparison still waits on is far younger (the RTL holds at most a few
+  // hundred lanes in flight); keeping all of them cost a page fault every 40 events, 5 % of a
+  // run (issue 14 item 7).
+  class EventRing {
+   public:
+    static constexpr uint64_t kKeep = 4096;
+    uint64_t count() const { return n_; }  // events pushed so far
+    void push(const scord_event &e) {
+      if (ring_.size() < kKeep) ring_.push_back(e);
+      else ring_[n_ % kKeep] = e;
+      n_++;
+    }
+    // Event i, or null once it has left the ring.
+    const scord_event *get(uint64_t i) const { return i < n_ && n_ - i <= kKeep ? &ring_[i % kKeep] : nullptr; }
+    void reserve() { ring_.reserve(kKeep); }
+
+   private:
+    std::vector<scord_event> ring_;
+    uint64_t n_ = 0;
+  };
+  EventRing evlog_;
   uint64_t fed_events_ = 0;
   uint64_t meas_next_ = 0;
   std::deque<uint64_t> meas_recent_;
@@ -448,13 +472,13 @@ class Bench : private rtlport::MdPort::Hooks {
   }
   void on_clear(uint64_t) override { check_write(0, 0, true); }
   void on_bad(const char *what, uint64_t value) override {
-    diverge(what, evlog_.size() - 1, std::to_string(value), "< " + std::to_string(entries_) + " entries", 0, false);
+    diverge(what, evlog_.count() - 1, std::to_string(value), "< " + std::to_string(entries_) + " entries", 0, false);
   }
   bool mreq_ready_ = false, race_ready_ = false;
   // Reference expectations.
   rtlport::Lockstep<uint64_t> exp_;  // the C model's writes, clears and races (rtl_port.h)
   uint64_t nwrites_ = 0, nraces_ = 0;  // RTL metadata writes and race records seen
-  struct StepExp { uint64_t ev; unsigned lanes; uint64_t cnt[2][SCORD_STEP_COUNT]; };
+  struct StepExp { uint64_t ev, addr; unsigned lanes; uint64_t cnt[2][SCORD_STEP_COUNT]; };
   std::deque<StepExp> steps_;
   uint64_t acc_[2][SCORD_STEP_COUNT] = {};
   unsigned acc_lanes_ = 0;
@@ -488,8 +512,8 @@ scord_event Bench::make_event() {
 // expected steps and races.
 void Bench::start_event() {
   scord_event e = make_event();
-  uint64_t evi = evlog_.size();
-  evlog_.push_back(e);
+  uint64_t evi = evlog_.count();
+  evlog_.push(e);
   if (dumpf_) scord_event_write(dumpf_, &e);
   scord_detector *d = scord_system_detector(sys_);
   // The deciding steps of an access event: the C model's step counts before and after it
@@ -506,6 +530,7 @@ void Bench::start_event() {
     const scord_detector_stats &after = *scord_detector_get_stats(d);
     StepExp s;
     s.ev = evi;
+    s.addr = e.addr;
     s.lanes = e.n;
     for (int w = 0; w < 2; w++)
       for (int k = 0; k < SCORD_STEP_COUNT; k++) s.cnt[w][k] = after.cover[w][k] - before[w][k];
@@ -544,7 +569,7 @@ void Bench::check_race(const scord_race &r) {
   case rtlport::Lockstep<uint64_t>::kMatch:
     return;
   case rtlport::Lockstep<uint64_t>::kUnexpected:
-    diverge("extra race", evlog_.size() - 1, race_text(r), "(no race expected)", 0, false);
+    diverge("extra race", evlog_.count() - 1, race_text(r), "(no race expected)", 0, false);
   case rtlport::Lockstep<uint64_t>::kDiffer: {
     const auto &e = *exp_.next_race();
     uint64_t idx = 0;
@@ -567,7 +592,7 @@ void Bench::check_write(uint64_t index, uint64_t value, bool clear) {
   if (v == L::kUnexpected) {
     std::snprintf(rb, sizeof rb, "%s index=%" PRIu64 " value=%s", clear ? "clear" : "write", index,
                   md_text(value).c_str());
-    diverge("extra metadata write", evlog_.size() - 1, rb, "(none expected)", index, !clear);
+    diverge("extra metadata write", evlog_.count() - 1, rb, "(none expected)", index, !clear);
   }
   const L::Write &w = *exp_.next_write();
   if (w.clear) {
@@ -582,7 +607,7 @@ void Bench::check_write(uint64_t index, uint64_t value, bool clear) {
 }
 
 void Bench::check_step(unsigned step, bool write, bool tag_miss) {
-  if (steps_.empty()) diverge("extra access lane", evlog_.size() - 1, "step", "none", 0, false);
+  if (steps_.empty()) diverge("extra access lane", evlog_.count() - 1, "step", "none", 0, false);
   if (step >= SCORD_STEP_COUNT || step == SCORD_STEP_TAG_MISS) {
     diverge("step code", steps_.front().ev, std::to_string(step), "a deciding step", 0, false);
   }
@@ -602,7 +627,7 @@ void Bench::check_step(unsigned step, bool write, bool tag_miss) {
       }
     uint64_t idx = 0;
     uint32_t tag = 0;
-    bool in = scord_map_addr(&p_, evlog_[e.ev].addr, &idx, &tag);
+    bool in = scord_map_addr(&p_, e.addr, &idx, &tag);
     diverge("deciding steps", e.ev, rs, es, idx, in);
   }
   std::memset(acc_, 0, sizeof acc_);
@@ -618,7 +643,7 @@ void Bench::compare_final() {
   uint64_t ovf = rtl_overflow();
   if (exp_.skipped() + exp_.races_left() != ovf) {
     const auto *e = exp_.next_race();
-    diverge("race count", e ? e->ctx : evlog_.size() - 1,
+    diverge("race count", e ? e->ctx : evlog_.count() - 1,
             "overflow=" + std::to_string(ovf) + " skipped=" + std::to_string(exp_.skipped()),
             "unmatched " + std::to_string(exp_.races_left()) + ", next " + (e ? race_text(e->r) : std::string("(none)")),
             0, false);
@@ -629,14 +654,14 @@ void Bench::compare_final() {
       [](void *a, uint64_t index, uint64_t value) {
         auto *b = static_cast<Bench *>(a);
         if (value != b->store_.get(index))
-          b->diverge("final metadata", b->evlog_.size() - 1, b->md_text(value), b->md_text(b->store_.get(index)),
+          b->diverge("final metadata", b->evlog_.count() - 1, b->md_text(value), b->md_text(b->store_.get(index)),
                      index, true);
       },
       this);
   for (auto &kv : store_.m) {
     uint64_t rw = mem_->read(kv.first);
     if (rw != kv.second)
-      diverge("final metadata", evlog_.size() - 1, md_text(rw), md_text(kv.second), kv.first, true);
+      diverge("final metadata", evlog_.count() - 1, md_text(rw), md_text(kv.second), kv.first, true);
   }
 }
 
@@ -745,7 +770,7 @@ RunResult Bench::run_on(T *t) {
       res_.last_cycle = cycle_;
       check_step(t->step_o, t->step_write_o, t->step_tag_miss_o);
     }
-    if (fed.packet_unexpected) diverge("merge", evlog_.size() - 1, "packet", "none", 0, false);
+    if (fed.packet_unexpected) diverge("merge", evlog_.count() - 1, "packet", "none", 0, false);
     if (din_fire && res_.first_cycle == 0 && c_.measure_hazard >= 0) res_.first_cycle = cycle_;
     if (fed.event_done) fed_events_++;
 

@@ -293,7 +293,7 @@ class SplitTop {
     int sel = -1;
     bool m_valid = false;
     if (merge_sel_i == n_) {
-      mp.type = kPktKernel;
+      mp.type = rtlport::kPktKernel;
       m_valid = merge_en_i;
     } else if (merge_sel_i < n_) {
       sel = merge_sel_i;
@@ -399,8 +399,6 @@ class SplitTop {
     return RaceRec{race_type_o, race_kind_o, race_block_scope_o, race_sm_o, race_cta_o,
                    race_warp_o, race_pc_o, race_addr_o, race_owner_block_o, race_owner_warp_o};
   }
-
-  static constexpr uint64_t kPktKernel = 2;  // scord_pkg::PktKernel (as engine_rtl.cc's; not checked)
 
   std::unique_ptr<Det> det_;
   std::vector<std::unique_ptr<Tracker>> trk_;

@@ -72,7 +72,9 @@ namespace {
 // The verilated build's parameters (tlm/CMakeLists.txt passes the same values as -G options).
 constexpr unsigned kLanes = SCORD_LINE_LANES, kSlices = SCORD_LINE_SLICES, kOutstanding = SCORD_LINE_OUTSTANDING;
 constexpr unsigned kEntries = rtlport::kLineEntries;
-constexpr unsigned kPktAccess = 0, kPktFence = 1, kPktKernel = 2;  // scord_pkg::pkt_type_e
+using rtlport::kPktAccess;  // scord_pkg::pkt_type_e (rtl_port.h)
+using rtlport::kPktFence;
+using rtlport::kPktKernel;
 // No handshake for this many cycles and only metadata reads outstanding: every stage of the
 // RTL waits (its deepest internal hand-off chain is far shorter), so the clock may jump to the
 // next read's return without changing any decision (test cosim/line_skip_equal checks it).

@@ -41,9 +41,11 @@ static_assert(VERILATOR_VERSION_INTEGER != 5006000 || rtlport::HasOneEval<Vscord
 
 namespace {
 
-// Channel codes of scord_pkg (rtl_model/scord_pkg.sv): packet types and the "outside" step.
-// Copy of scord_pkg::pkt_type_e; test tlm/pkt_codes_match_rtl checks it against the package.
-constexpr unsigned kPktAccess = 0, kPktFence = 1, kPktKernel = 2;
+// Channel codes of scord_pkg (rtl_model/scord_pkg.sv): packet types (rtl_port.h) and the
+// "outside" step.
+using rtlport::kPktAccess;
+using rtlport::kPktFence;
+using rtlport::kPktKernel;
 constexpr unsigned kStepOutside = SCORD_STEP_OUTSIDE;  // scord_pkg::StepOutside equals the C enum
 
 // The first parameter of p that keeps the RTL (verilated with scord_pkg's defaults, which
