@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cinttypes>
 #include <cstdarg>
 #include <cstdio>
@@ -316,6 +317,7 @@ struct RunCfg {
   // The default variant runs on its split models (tb_split.h) unless this asks for
   // scord_tb_top (+trace, --two-eval and --xcheck always use it).
   bool one_model = false;
+  bool speed = false;  // --speed: print the run's wall time and RTL cycles per second
   int measure_hazard = -1;  // >= 0: --measure pattern with this % of same-entry hazards
   const char *dump = nullptr;
   // SCORD_TB_INJECT=wb:N or race:N: corrupt the RTL's N-th metadata write or race record before
@@ -365,6 +367,7 @@ class Bench : private rtlport::MdPort::Hooks {
   }
 
   RunResult run();
+  bool split() const;  // the run drives the split models (tb_split.h), not scord_tb_top
   const uint64_t (&cover() const)[2][SCORD_STEP_COUNT] { return cover_; }
 
  private:
@@ -665,6 +668,14 @@ void Bench::compare_final() {
   }
 }
 
+bool Bench::split() const {
+#ifdef SCORD_TB_SPLIT
+  return split_ != nullptr;
+#else
+  return false;
+#endif
+}
+
 RunResult Bench::run() {
 #ifdef SCORD_TB_SPLIT
   if (split_) return run_on(split_->m.get());
@@ -829,6 +840,7 @@ void usage() {
       "  --one-model     run scord_tb_top as one model (the default variant otherwise runs its\n"
       "                  trackers and detector as separate models, each tracker clocked only\n"
       "                  while it has work; +trace, --two-eval and --xcheck use one model)\n"
+      "  --speed         after the PASS line, the run's wall time and RTL cycles per second\n"
       "  --require-coverage  fail when a reachable step is never hit\n"
       "  --measure       throughput: accesses/cycle for L = 1, 8, 32, 64, 0 %% and 20 %% hazards\n"
       "  --min-rate R    with --measure: fail if a figure is below R\n"
@@ -914,6 +926,7 @@ static int tb_main(int argc, char **argv) {
     else if (a == "--xcheck") c.xcheck = true;
     else if (a == "--two-eval") c.two_eval = true;
     else if (a == "--one-model") c.one_model = true;
+    else if (a == "--speed") c.speed = true;
     else if (a == "--require-coverage") c.require_cover = true;
     else if (a == "--measure") measure = true;
     else if (a == "--min-rate") min_rate = parse_rate("--min-rate", val());
@@ -1003,7 +1016,9 @@ static int tb_main(int argc, char **argv) {
   std::printf("scord-rtl-tb: variant %s, seed %" PRIu64 ", events %" PRIu64 ", latency %u, stall %u%%%s\n",
               SCORD_TB_VARIANT, c.seed, c.events, c.latency, c.stall, c.xcheck ? ", xcheck" : "");
   Bench b(vp, c);
+  const auto t0 = std::chrono::steady_clock::now();
   RunResult r = b.run();
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   print_cover(b.cover(), vp.md_ratio > 1);
   int unreached = 0;
   for (int w = 0; w < 2; w++)
@@ -1015,6 +1030,11 @@ static int tb_main(int argc, char **argv) {
   std::printf("PASS: %" PRIu64 " events, %" PRIu64 " access lanes, %" PRIu64 " races, %" PRIu64
               " cycles, 0 divergences (seed %" PRIu64 ")\n",
               c.events, r.accesses, r.races, r.cycles, c.seed);
+  // Wall time of the run (the models built, then reset to the final comparison), not printed
+  // by default: the output is otherwise the same for every run of a seed.
+  if (c.speed)
+    std::printf("speed: %" PRIu64 " RTL cycles in %.3f s: %.0f cycles/s (%s)\n", r.cycles, secs,
+                secs > 0 ? (double)r.cycles / secs : 0.0, b.split() ? "split models" : "one model");
   if (c.require_cover && unreached) {
     std::printf("FAIL: %d reachable steps never hit (--require-coverage)\n", unreached);
     finish(1);

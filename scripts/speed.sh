@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# speed.sh -- issue 14's speed figures on this machine, each against its target, in one run
+# (docs/performance.md "Speed figures"): a benchmark that prints its figures; no test times
+# anything.  Uses the programs already built in build/bin (scripts/setup.sh builds them).
+#   scripts/speed.sh [--reps N] [--build DIR]
+# Figures, each the best of N runs (the machine's noise only ever adds time):
+#   scord-rtl-tb --seed S --events 200000 --speed, S = 1 2 3   target >= 1,000,000 RTL cycles/s
+#   scord-sim --bench --detector=rtl --bench-reps N             target rtl/ref wall <= 5x
+#   scord-bench (default stream, hot working set, cold)         target >= 20 M events/s (goal 40 M)
+# Exit 0 when every target is met, 1 when one is not, 2 on a usage error or a failed program.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+reps=3 build=$here/build
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --reps) reps=$2; shift 2 ;;
+    --build) build=$2; shift 2 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    *) echo "speed.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+case "$reps" in ''|*[!0-9]*) echo "speed.sh: --reps '$reps' is not a number in 1..100" >&2; exit 2 ;; esac
+[ "$reps" -ge 1 ] && [ "$reps" -le 100 ] || { echo "speed.sh: --reps $reps is not in 1..100" >&2; exit 2; }
+bin=$build/bin
+for p in scord-rtl-tb scord-sim scord-bench; do
+  [ -x "$bin/$p" ] || { echo "speed.sh: $bin/$p not built (run scripts/setup.sh)" >&2; exit 2; }
+done
+fail=0
+verdict() {  # verdict 1|0: sets $v to MET or NOT MET and remembers a miss (no subshell)
+  if [ "$1" = 1 ]; then v="MET"; else fail=1; v="NOT MET"; fi
+}
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), load $(cut -d' ' -f1 /proc/loadavg)"
+echo
+echo "scord-rtl-tb --events 200000 (default variant, split models), best of $reps:"
+for seed in 1 2 3; do
+  best=0 line=""
+  for _ in $(seq "$reps"); do
+    out=$("$bin/scord-rtl-tb" --seed "$seed" --events 200000 --speed) || { echo "speed.sh: scord-rtl-tb --seed $seed failed" >&2; exit 2; }
+    l=$(printf '%s\n' "$out" | grep '^speed: ') || { echo "speed.sh: no speed line from scord-rtl-tb" >&2; exit 2; }
+    r=$(printf '%s\n' "$l" | sed 's/.*: \([0-9]*\) cycles\/s.*/\1/')
+    if [ "$r" -gt "$best" ]; then best=$r line=$l; fi
+  done
+  verdict "$([ "$best" -ge 1000000 ] && echo 1 || echo 0)"
+  printf '  seed %s  %s  %s\n' "$seed" "${line#speed: }" "$v"
+done
+
+echo
+echo "scord-sim --bench --detector=rtl --bench-reps $reps (default workload):"
+out=$("$bin/scord-sim" --bench --detector=rtl --bench-reps "$reps" --no-progress) || { echo "speed.sh: scord-sim --bench failed" >&2; exit 2; }
+printf '%s\n' "$out" | grep -E '^bench detector=(ref|rtl) ' | sed 's/^bench /  /'
+ratio=$(printf '%s\n' "$out" | sed -n 's/^bench ratio rtl\/ref wall \([0-9.]*\)x best.*/\1/p')
+[ -n "$ratio" ] || { echo "speed.sh: no ratio line from scord-sim --bench" >&2; exit 2; }
+verdict "$(awk -v r="$ratio" 'BEGIN { print (r <= 5.0) ? 1 : 0 }')"
+printf '  rtl/ref wall %sx (best against best)  %s\n' "$ratio" "$v"
+
+echo
+echo "scord-bench (10 M events), best of $reps:"
+for s in "default|" "hot|10000000 1 num_sms=1 warps_per_sm=4" "cold|--slice=65536"; do
+  name=${s%%|*} args=${s#*|} best=0
+  for _ in $(seq "$reps"); do
+    # shellcheck disable=SC2086  # the stream's arguments, split on purpose
+    out=$("$bin/scord-bench" $args) || { echo "speed.sh: scord-bench $args failed" >&2; exit 2; }
+    e=$(printf '%s\n' "$out" | sed -n 's/^events\/s: \([0-9.]*\) M.*/\1/p')
+    [ -n "$e" ] || { echo "speed.sh: no events/s line from scord-bench $args" >&2; exit 2; }
+    best=$(awk -v a="$best" -v b="$e" 'BEGIN { print (b > a) ? b : a }')
+  done
+  if [ "$name" = default ]; then
+    verdict "$(awk -v r="$best" 'BEGIN { print (r >= 20) ? 1 : 0 }')"
+    printf '  %-8s %5s M events/s  %s (goal 40 M)\n' "$name" "$best" "$v"
+  else
+    printf '  %-8s %5s M events/s\n' "$name" "$best"
+  fi
+done
+exit $fail
