@@ -16,6 +16,7 @@
 
 #include "scord/scord.h"
 #include "scord/vecread.h"
+#include "mt64.h"
 #include "rtl_port.h"
 #ifdef SCORD_TB_SPLIT
 #include "scord_tb_split_models.h"  // generated: the split models of the default variant
@@ -75,7 +76,7 @@ void apply_config_string(scord_params *p, const char *text, const char *what) {
 
 // ---- Random events ------------------------------------------------------------------
 struct Gen {
-  std::mt19937_64 rng;
+  Mt64 rng;  // std::mt19937_64's stream (mt64.h)
   scord_params p;
   uint64_t entries;  // metadata entries N
   struct Actor { uint16_t sm, cta, warp; };
@@ -685,7 +686,7 @@ RunResult Bench::run() {
 
 template <class T>
 RunResult Bench::run_on(T *t) {
-  std::mt19937_64 rng(c_.seed * 0x9E3779B97F4A7C15ull + 1);
+  Mt64 rng(c_.seed * 0x9E3779B97F4A7C15ull + 1);  // std::mt19937_64's stream (mt64.h)
   auto stall = [&]() { return (unsigned)(rng() % 100) < c_.stall; };
   Ins in;
   auto eval_both = [&](bool clk, bool rst) {
