@@ -233,7 +233,9 @@ static int calibrate(SimConfig c) {
 // --bench: the workload with detection off and on; prints warp instructions per wall second.
 // Each configuration runs `reps` times (each in its own process, run_sim_forked), the runs
 // alternating between configurations so a slow spell of the machine hits all of them; the line
-// gives the best wall time (the rates from it) and the median.  With an RTL engine a last line
+// gives the best wall time (the rates from it) and the median.  Forked runs share this process's
+// memory layout, which alone can make every run 30-50 % slower (docs/performance.md, stop 48):
+// compare invocations, not only repetitions.  With an RTL engine a last line
 // gives the RTL run's wall time over the C model's (issue 14: at most 5x), best against best
 // and median against median.
 static int bench(SimConfig c, const Workload &w, unsigned reps) {
