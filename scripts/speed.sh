@@ -2,7 +2,10 @@
 # speed.sh -- issue 14's speed figures on this machine, each against its target, in one run
 # (docs/performance.md "Speed figures"): a benchmark that prints its figures; no test times
 # anything.  Uses the programs already built in build/bin (scripts/setup.sh builds them).
-#   scripts/speed.sh [--reps N] [--build DIR]
+#   scripts/speed.sh [--reps N] [--build DIR] [--cpu N|any]
+# Every figure is taken on one CPU: by default the fastest of those allowed, found by a short
+# scord-rtl-tb run on each (printed); --cpu N picks one, --cpu any lets the scheduler choose.
+# Virtual machines' CPUs can differ by a third in speed (docs/performance.md, stop 49).
 # Figures, each the best of N runs (the machine's noise only ever adds time):
 #   scord-rtl-tb --seed S --events 200000 --speed, S = 1 2 3   target >= 1,000,000 RTL cycles/s
 #   scord-sim --bench --detector=rtl --bench-reps N             target rtl/ref wall <= 5x
@@ -10,17 +13,19 @@
 # Exit 0 when every target is met, 1 when one is not, 2 on a usage error or a failed program.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-reps=3 build=$here/build
+reps=3 build=$here/build cpu=fastest
 while [ $# -gt 0 ]; do
   case "$1" in
     --reps) reps=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    --cpu) cpu=$2; shift 2 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "speed.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 case "$reps" in ''|*[!0-9]*) echo "speed.sh: --reps '$reps' is not a number in 1..100" >&2; exit 2 ;; esac
 [ "$reps" -ge 1 ] && [ "$reps" -le 100 ] || { echo "speed.sh: --reps $reps is not in 1..100" >&2; exit 2; }
+case "$cpu" in fastest|any) ;; ''|*[!0-9]*) echo "speed.sh: --cpu '$cpu' is not a CPU number or 'any'" >&2; exit 2 ;; esac
 bin=$build/bin
 for p in scord-rtl-tb scord-sim scord-bench; do
   [ -x "$bin/$p" ] || { echo "speed.sh: $bin/$p not built (run scripts/setup.sh)" >&2; exit 2; }
@@ -31,12 +36,48 @@ verdict() {  # verdict 1|0: sets $v to MET or NOT MET and remembers a miss (no s
 }
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), load $(cut -d' ' -f1 /proc/loadavg)"
+
+# The CPU every figure is taken on ($pin prefixes each command).
+pin=()
+cpu_rate() {  # cpu_rate CPU: best RTL cycles/s of two short scord-rtl-tb runs on that CPU
+  local best=0 r out
+  for _ in 1 2; do
+    out=$(taskset -c "$1" "$bin/scord-rtl-tb" --seed 1 --events 50000 --speed) || { echo "speed.sh: scord-rtl-tb on cpu $1 failed" >&2; exit 2; }
+    r=$(printf '%s\n' "$out" | sed -n 's/^speed: .*: \([0-9]*\) cycles\/s.*/\1/p')
+    [ -n "$r" ] || { echo "speed.sh: no speed line from scord-rtl-tb" >&2; exit 2; }
+    [ "$r" -gt "$best" ] && best=$r
+  done
+  echo "$best"
+}
+if [ "$cpu" = any ]; then
+  echo "cpu: any (not pinned)"
+elif ! command -v taskset > /dev/null; then
+  echo "cpu: not pinned (no taskset)"
+elif [ "$cpu" = fastest ]; then
+  allowed=$(taskset -cp $$ | sed 's/.*: //')
+  list=""
+  for part in ${allowed//,/ }; do
+    case "$part" in *-*) list="$list $(seq "${part%-*}" "${part#*-}")" ;; *) list="$list $part" ;; esac
+  done
+  best=0 line=""
+  for c in $list; do
+    r=$(cpu_rate "$c")
+    line="$line cpu $c $r;"
+    if [ "$r" -gt "$best" ]; then best=$r cpu=$c; fi
+  done
+  echo "cpu: $cpu, the fastest of those allowed (scord-rtl-tb --seed 1 --events 50000, RTL cycles/s:${line%;})"
+  pin=(taskset -c "$cpu")
+else
+  taskset -c "$cpu" true 2> /dev/null || { echo "speed.sh: --cpu $cpu is not a CPU this process may use" >&2; exit 2; }
+  echo "cpu: $cpu (--cpu)"
+  pin=(taskset -c "$cpu")
+fi
 echo
 echo "scord-rtl-tb --events 200000 (default variant, split models), best of $reps:"
 for seed in 1 2 3; do
   best=0 line=""
   for _ in $(seq "$reps"); do
-    out=$("$bin/scord-rtl-tb" --seed "$seed" --events 200000 --speed) || { echo "speed.sh: scord-rtl-tb --seed $seed failed" >&2; exit 2; }
+    out=$("${pin[@]}" "$bin/scord-rtl-tb" --seed "$seed" --events 200000 --speed) || { echo "speed.sh: scord-rtl-tb --seed $seed failed" >&2; exit 2; }
     l=$(printf '%s\n' "$out" | grep '^speed: ') || { echo "speed.sh: no speed line from scord-rtl-tb" >&2; exit 2; }
     r=$(printf '%s\n' "$l" | sed 's/.*: \([0-9]*\) cycles\/s.*/\1/')
     if [ "$r" -gt "$best" ]; then best=$r line=$l; fi
@@ -47,8 +88,8 @@ done
 
 echo
 echo "scord-sim --bench --detector=rtl --bench-reps $reps (default workload):"
-out=$("$bin/scord-sim" --bench --detector=rtl --bench-reps "$reps" --no-progress) || { echo "speed.sh: scord-sim --bench failed" >&2; exit 2; }
-printf '%s\n' "$out" | grep -E '^bench detector=(ref|rtl) ' | sed 's/^bench /  /'
+out=$("${pin[@]}" "$bin/scord-sim" --bench --detector=rtl --bench-reps "$reps" --no-progress) || { echo "speed.sh: scord-sim --bench failed" >&2; exit 2; }
+printf '%s\n' "$out" | grep -E '^bench (cpu|detector=(ref|rtl)) ' | sed 's/^bench /  /'
 ratio=$(printf '%s\n' "$out" | sed -n 's/^bench ratio rtl\/ref wall \([0-9.]*\)x best.*/\1/p')
 [ -n "$ratio" ] || { echo "speed.sh: no ratio line from scord-sim --bench" >&2; exit 2; }
 verdict "$(awk -v r="$ratio" 'BEGIN { print (r <= 5.0) ? 1 : 0 }')"
@@ -60,7 +101,7 @@ for s in "default|" "hot|10000000 1 num_sms=1 warps_per_sm=4" "cold|--slice=6553
   name=${s%%|*} args=${s#*|} best=0
   for _ in $(seq "$reps"); do
     # shellcheck disable=SC2086  # the stream's arguments, split on purpose
-    out=$("$bin/scord-bench" $args) || { echo "speed.sh: scord-bench $args failed" >&2; exit 2; }
+    out=$("${pin[@]}" "$bin/scord-bench" $args) || { echo "speed.sh: scord-bench $args failed" >&2; exit 2; }
     e=$(printf '%s\n' "$out" | sed -n 's/^events\/s: \([0-9.]*\) M.*/\1/p')
     [ -n "$e" ] || { echo "speed.sh: no events/s line from scord-bench $args" >&2; exit 2; }
     best=$(awk -v a="$best" -v b="$e" 'BEGIN { print (b > a) ? b : a }')

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cinttypes>
 #include <csignal>
+#include <sched.h>
 #include <cstdlib>
 #include <cstdio>
 #include <cstring>
@@ -230,18 +231,48 @@ static int calibrate(SimConfig c) {
   return 0;
 }
 
+// Pins the process (and the runs it forks) to one CPU: the one it is on, when its affinity
+// allows more than one; prints which.  A failure only loses the pinning, and says so.
+static void pin_to_one_cpu() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) {
+    printf("bench cpu not pinned (sched_getaffinity: %s)\n", strerror(errno));
+    return;
+  }
+  const int allowed = CPU_COUNT(&set), cpu = sched_getcpu();
+  if (allowed == 1) {
+    for (int i = 0; i < CPU_SETSIZE; i++)
+      if (CPU_ISSET(i, &set)) printf("bench cpu %d (pinned by the caller)\n", i);
+    return;
+  }
+  if (cpu < 0 || !CPU_ISSET(cpu, &set)) {
+    printf("bench cpu not pinned (sched_getcpu: %s)\n", cpu < 0 ? strerror(errno) : "not in the affinity mask");
+    return;
+  }
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  if (sched_setaffinity(0, sizeof set, &set) != 0) {
+    printf("bench cpu not pinned (sched_setaffinity: %s)\n", strerror(errno));
+    return;
+  }
+  printf("bench cpu %d (pinned: every run on this core, of %d allowed)\n", cpu, allowed);
+}
+
 // --bench: the workload with detection off and on; prints warp instructions per wall second.
 // Each configuration runs `reps` times (each in its own process, run_sim_forked), the runs
-// alternating between configurations so a slow spell of the machine hits all of them; the line
-// gives the best wall time (the rates from it) and the median.  Forked runs share this process's
-// memory layout, which alone can make every run 30-50 % slower (docs/performance.md, stop 48):
-// compare invocations, not only repetitions.  With an RTL engine a last line
+// alternating between configurations so a slow spell of the machine hits all of them, and all
+// on one core: the process pins itself to the CPU it runs on unless it is pinned already (on
+// the 2-vCPU machines of docs/performance.md, stop 49, one vCPU at times ran 30 % slower than the
+// other, which decided a run's speed more than anything in the program).  The line gives the
+// best wall time (the rates from it) and the median.  With an RTL engine a last line
 // gives the RTL run's wall time over the C model's (issue 14: at most 5x), best against best
 // and median against median.
 static int bench(SimConfig c, const Workload &w, unsigned reps) {
   std::string err;
   printf("bench workload %s scale %" PRIu64 " num_sms %" PRIu64 " runs %u\n", w.name.c_str(), c.scale, c.det.num_sms,
          reps);
+  pin_to_one_cpu();
   std::vector<const char *> modes = {"off", "ref"};
   if (c.detector == "rtl" || c.detector == "both") modes = {"off", "ref", "rtl", "both"};
   if (c.detector == "line" || c.detector == "line-both") modes = {"off", "ref", "line", "line-both"};
