@@ -68,7 +68,7 @@ module scord_fence_file #(
   logic [W-1:0]     a_new, b_base_q, b_data, c_data_q;
   logic [31:0]      rd0_32, rd1_32, inc_32, incw_32, b_32;
   logic             inc_ok;
-  logic [NumSms*Ports*W-1:0] bank_rd;
+  logic [Ports*W-1:0] bank_rd [NumSms];  // each bank's read words, one entry per SM
 
   always_comb begin
     rd0_32 = '0;
@@ -122,7 +122,7 @@ module scord_fence_file #(
       .clk_i    (clk_i),
       .rst_ni   (rst_ni),
       .rd_warp_i(rd_warp),
-      .rd_data_o(bank_rd[s*Ports*W +: Ports*W]),
+      .rd_data_o(bank_rd[s]),
       .we_i     (we),
       .wwarp_i  (wwarp),
       .wdata_i  (wdata),
@@ -142,22 +142,12 @@ module scord_fence_file #(
   // the write at edge u is in C, the one at the coming edge in B, and the increment given
   // in u is in A (its new word computed now from the same forwarded base).
   logic [W-1:0] m0, m1, m2, base0, base1, base_a, out0, out1;
-  logic [31:0]  rs0, rs1, ras;
+  // One index per port into the banks' outputs (a mux tree), not a loop of NumSms compares:
+  // a simulator reads one word instead of comparing against every SM (issue 14 item 2).
+  assign m0 = (32'(rd0_sm_q) < NumSms) ? bank_rd[rd0_sm_q][0 +: W] : '0;
+  assign m1 = (32'(rd1_sm_q) < NumSms) ? bank_rd[rd1_sm_q][W +: W] : '0;
+  assign m2 = ((Ports == 3) && (32'(a_sm_q) < NumSms)) ? bank_rd[a_sm_q][(Ports-1)*W +: W] : '0;
   always_comb begin
-    rs0 = '0;
-    rs0[SmBits-1:0] = rd0_sm_q;
-    rs1 = '0;
-    rs1[SmBits-1:0] = rd1_sm_q;
-    ras = '0;
-    ras[SmBits-1:0] = a_sm_q;
-    m0 = '0;
-    m1 = '0;
-    m2 = '0;
-    for (int s = 0; s < NumSms; s++) begin
-      if (rs0 == s) m0 = bank_rd[s*Ports*W +: W];
-      if (rs1 == s) m1 = bank_rd[s*Ports*W + W +: W];
-      if ((Ports == 3) && (ras == s)) m2 = bank_rd[s*Ports*W + (Ports-1)*W +: W];
-    end
     base0 = (b_valid_q && (b_sm_q == rd0_sm_q) && (b_warp_q == rd0_warp_q)) ? b_data :
             (c_valid_q && (c_sm_q == rd0_sm_q) && (c_warp_q == rd0_warp_q)) ? c_data_q : m0;
     base1 = (b_valid_q && (b_sm_q == rd1_sm_q) && (b_warp_q == rd1_warp_q)) ? b_data :
@@ -227,5 +217,5 @@ module scord_fence_file #(
 `endif
 
   logic unused_bits;
-  assign unused_bits = ^{rd0_32, rd1_32, inc_32, incw_32, b_32, rs0, rs1, ras};
+  assign unused_bits = ^{rd0_32, rd1_32, inc_32, incw_32, b_32};
 endmodule
