@@ -107,9 +107,19 @@ struct Gen {
   // some outside the window.
   uint64_t data_addr() {
     unsigned r = (unsigned)u(100);
-    if (r < 80) return p.heap_base + 4 * u(40) + u(4) * (r < 5);
-    if (r < 90 && p.md_ratio > 1)
-      return p.heap_base + u(p.md_ratio) * entries * p.granule + 4 * u(40);
+    // One draw per statement: C++ leaves the order of the operands of + unspecified (GCC
+    // draws the right one first, clang the left), and a seed must give one stream whatever
+    // the compiler.  The order below is GCC's, the one every recorded seed used.
+    if (r < 80) {
+      const uint64_t byte = u(4);
+      const uint64_t word = u(40);
+      return p.heap_base + 4 * word + byte * (r < 5);
+    }
+    if (r < 90 && p.md_ratio > 1) {
+      const uint64_t word = u(40);
+      const uint64_t slot = u(p.md_ratio);
+      return p.heap_base + slot * entries * p.granule + 4 * word;
+    }
     if (r < 95) return p.heap_base + 4 * u(p.heap_bytes / 4);
     return pct(50) ? p.heap_base - 4 * (1 + u(16)) : p.heap_base + p.heap_bytes + 4 * u(16);
   }
