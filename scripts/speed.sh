@@ -37,14 +37,22 @@ verdict() {  # verdict 1|0: sets $v to MET or NOT MET and remembers a miss (no s
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), load $(cut -d' ' -f1 /proc/loadavg)"
 
+# tb_speed [PREFIX...] -- ARGS...: scord-rtl-tb's "speed: " line for one run (exit 2 on failure).
+tb_speed() {
+  local pre=() out
+  while [ "$1" != -- ]; do pre+=("$1"); shift; done
+  shift
+  out=$("${pre[@]}" "$bin/scord-rtl-tb" "$@" --speed) || { echo "speed.sh: scord-rtl-tb $* failed" >&2; exit 2; }
+  printf '%s\n' "$out" | grep '^speed: ' || { echo "speed.sh: no speed line from scord-rtl-tb" >&2; exit 2; }
+}
+rate_of() { printf '%s\n' "$1" | sed 's/.*: \([0-9]*\) cycles\/s.*/\1/'; }  # RTL cycles/s of a speed line
+
 # The CPU every figure is taken on ($pin prefixes each command).
 pin=()
 cpu_rate() {  # cpu_rate CPU: best RTL cycles/s of two short scord-rtl-tb runs on that CPU
-  local best=0 r out
+  local best=0 r
   for _ in 1 2; do
-    out=$(taskset -c "$1" "$bin/scord-rtl-tb" --seed 1 --events 50000 --speed) || { echo "speed.sh: scord-rtl-tb on cpu $1 failed" >&2; exit 2; }
-    r=$(printf '%s\n' "$out" | sed -n 's/^speed: .*: \([0-9]*\) cycles\/s.*/\1/p')
-    [ -n "$r" ] || { echo "speed.sh: no speed line from scord-rtl-tb" >&2; exit 2; }
+    r=$(rate_of "$(tb_speed taskset -c "$1" -- --seed 1 --events 50000)")
     [ "$r" -gt "$best" ] && best=$r
   done
   echo "$best"
@@ -77,9 +85,8 @@ echo "scord-rtl-tb --events 200000 (default variant, split models), best of $rep
 for seed in 1 2 3; do
   best=0 line=""
   for _ in $(seq "$reps"); do
-    out=$("${pin[@]}" "$bin/scord-rtl-tb" --seed "$seed" --events 200000 --speed) || { echo "speed.sh: scord-rtl-tb --seed $seed failed" >&2; exit 2; }
-    l=$(printf '%s\n' "$out" | grep '^speed: ') || { echo "speed.sh: no speed line from scord-rtl-tb" >&2; exit 2; }
-    r=$(printf '%s\n' "$l" | sed 's/.*: \([0-9]*\) cycles\/s.*/\1/')
+    l=$(tb_speed "${pin[@]}" -- --seed "$seed" --events 200000)
+    r=$(rate_of "$l")
     if [ "$r" -gt "$best" ]; then best=$r line=$l; fi
   done
   verdict "$([ "$best" -ge 1000000 ] && echo 1 || echo 0)"
