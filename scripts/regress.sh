@@ -72,6 +72,12 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 jobs=2   # the machine has 2 cores shared with others
 if [ -n "$outdir" ]; then mkdir -p "$outdir"; out=$(cd "$outdir" && pwd); else out=$build; fi
 if [ $slurm = 1 ]; then
+  # The C++ programs use the build machine's instruction set by default (CMakeLists.txt).
+  if [ "$(sed -n 's/^SCORD_SIM_ARCH:STRING=//p' "$build/CMakeCache.txt")" = native ]; then
+    echo "regress.sh: note: $build is built for this machine's CPU (SCORD_SIM_ARCH=native); on nodes" \
+         "with other CPUs its programs can stop on an illegal instruction: for mixed clusters" \
+         "configure with -DSCORD_SIM_ARCH=x86-64-v2" >&2
+  fi
   sl_lib_dir=$src/scripts/slurm sl_name=scord-$mode
   . "$src/scripts/slurm/lib.sh"
 fi
