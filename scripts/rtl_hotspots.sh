@@ -46,8 +46,13 @@ if [ -n "$from" ]; then
 else
   data=${keep:-$(mktemp)}
   trap 'rm -f "$ann"; [ -n "$keep" ] || rm -f "$data"' EXIT
-  if ! valgrind --tool=callgrind --callgrind-out-file="$data" "$@" > /dev/null 2>&1; then
+  if ! valgrind --tool=callgrind --callgrind-out-file="$data" "$@" > /dev/null 2> "$ann"; then
     echo "rtl_hotspots.sh: '$*' failed under callgrind" >&2
+    # valgrind cannot decode AVX-512 (a build with -DSCORD_SIM_AVX512=ON, CMakeLists.txt).
+    if grep -q 'unhandled instruction' "$ann"; then
+      echo "rtl_hotspots.sh: valgrind met an instruction it cannot decode: profile a build configured" \
+           "with -DSCORD_SIM_AVX512=OFF (the default) or -DSCORD_SIM_ARCH=x86-64-v3" >&2
+    fi
     exit 1
   fi
 fi

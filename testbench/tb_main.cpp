@@ -388,8 +388,8 @@ class Bench : private rtlport::MdPort::Hooks {
   }
   scord_event make_event();
   void start_event();
-  [[noreturn]] void diverge(const char *what, uint64_t ev, const std::string &rtl, const std::string &ref,
-                            uint64_t index, bool have_index);
+  void diverge(const char *what, uint64_t ev, const std::string &rtl, const std::string &ref,
+               uint64_t index, bool have_index);
   void check_race(const scord_race &r);
   void check_write(uint64_t index, uint64_t value, bool clear);
   void check_step(unsigned step, bool write, bool tag_miss);
