@@ -36,10 +36,9 @@ verdict() {  # verdict 1|0: sets $v to MET or NOT MET and remembers a miss (no s
 }
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), load $(cut -d' ' -f1 /proc/loadavg)"
-# The C++ code generation the figures depend on (CMakeLists.txt, SCORD_SIM_ARCH).
-arch=$(sed -n 's/^SCORD_SIM_ARCH:STRING=//p' "$build/CMakeCache.txt" 2>/dev/null)
-avx=$(sed -n 's/^SCORD_SIM_AVX512:BOOL=//p' "$build/CMakeCache.txt" 2>/dev/null)
-echo "build: $build, C++ simulation code -O3 -march=${arch:-(compiler default)}, SCORD_SIM_AVX512=${avx:-OFF}"
+# The C++ code generation the figures depend on (CMakeLists.txt, SCORD_SIM_CXX_FLAGS).
+flags=$(sed -n 's/^SCORD_SIM_CXX_FLAGS_USED:INTERNAL=//p' "$build/CMakeCache.txt" 2>/dev/null | tr ';' ' ')
+echo "build: $build, C++ simulation code ${flags:-(flags not recorded: an older build directory)}"
 
 # tb_speed [PREFIX...] -- ARGS...: scord-rtl-tb's "speed: " line for one run (exit 2 on failure).
 tb_speed() {
