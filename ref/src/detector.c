@@ -186,7 +186,10 @@ bool scord_detector_pop_race(scord_detector *d, scord_race *out) {
   if (d->count == 0) return false;
   *out = d->ring[d->head];
   d->head = (d->head + 1) % d->p.race_buf_entries;
-  d->count--;
+  /* An emptied ring starts again at slot 0: a consumer that keeps up (a co-simulation's
+  ** comparator holds 2^24 slots) then reuses the same few pages instead of first-touching
+  ** a new one every hundred records, which costs ~11 us a page in a VM. Order is kept. */
+  if (--d->count == 0) d->head = 0;
   return true;
 }
 

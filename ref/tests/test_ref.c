@@ -627,6 +627,34 @@ static void test_kernel_reset_and_overflow(void) {
   t_close(&t);
 }
 
+/* The race ring is a FIFO whatever its position: records come out in detection order across
+** the wrap and after it has been emptied (pop restarts an empty ring at slot 0). */
+static void test_race_ring_order(void) {
+  T t;
+  const char *kv[] = {"race_buf_entries=3"};
+  t_open(&t, kv, 1);
+  const uint64_t X = H + 0x200;
+  uint64_t next_in = 0, next_out = 0; /* race k is on word X + 8k */
+  /* pushes and pops per round: fills, partial drains, wraps and empties the 3-slot ring */
+  static const int plan[][2] = {{2, 1}, {2, 2}, {1, 0}, {1, 3}, {3, 1}, {1, 3}, {2, 2}};
+  for (size_t i = 0; i < sizeof plan / sizeof plan[0]; i++) {
+    for (int k = 0; k < plan[i][0]; k++, next_in++) {
+      st(&t, 0, 0, 0, X + 8 * next_in, false);
+      ld(&t, 1, 0, 0, X + 8 * next_in, false);
+    }
+    for (int k = 0; k < plan[i][1]; k++, next_out++) {
+      scord_race r;
+      CHECK_EQ(pop(&t, &r), SCORD_RACE_DEV_FENCE);
+      CHECK_EQ(r.addr, X + 8 * next_out);
+    }
+    CHECK_EQ(scord_detector_race_count(t.d), next_in - next_out);
+  }
+  CHECK_EQ(next_in, next_out);
+  CHECK_EQ(pop(&t, NULL), -1);
+  CHECK_EQ(scord_detector_overflow(t.d), 0);
+  t_close(&t);
+}
+
 static void test_lanes_and_outside(void) {
   T t;
   t_open(&t, NULL, 0);
@@ -785,6 +813,7 @@ int main(void) {
   test_race_scope();
   test_tag_and_wrap();
   test_kernel_reset_and_overflow();
+  test_race_ring_order();
   test_lanes_and_outside();
   test_sparse_memory();
   test_store_reset();
