@@ -36,7 +36,6 @@
 #include <random>
 #include <string>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
 #ifndef SCORD_TB_VARIANT
@@ -194,23 +193,26 @@ struct Gen {
 
 // ---- C model with a metadata port that queues its writes for the comparator ----------
 struct LogStore {
-  std::unordered_map<uint64_t, uint64_t> m;
+  // The C model's metadata: the same sparse store the RTL side uses (scord_store: a hash of
+  // 4 KiB pages kept across kernel resets), so a kernel reset costs no frees and re-allocations.
+  scord_store *s = nullptr;
   rtlport::Lockstep<uint64_t> *exp = nullptr;  // contexts: event numbers
   uint64_t cur_ev = 0;
-  uint64_t get(uint64_t i) const {
-    auto it = m.find(i);
-    return it == m.end() ? SCORD_MD_INIT : it->second;
-  }
+  LogStore() = default;
+  LogStore(const LogStore &) = delete;
+  LogStore &operator=(const LogStore &) = delete;
+  ~LogStore() { scord_store_free(s); }
+  uint64_t get(uint64_t i) const { return scord_store_read(s, i); }
   static uint64_t rd(void *c, uint64_t i) { return static_cast<LogStore *>(c)->get(i); }
   static void wr(void *c, uint64_t i, uint64_t v) {
-    auto *s = static_cast<LogStore *>(c);
-    s->m[i] = v;
-    s->exp->want_write(i, v, s->cur_ev);
+    auto *l = static_cast<LogStore *>(c);
+    scord_store_write(l->s, i, v);
+    l->exp->want_write(i, v, l->cur_ev);
   }
   static void rs(void *c) {
-    auto *s = static_cast<LogStore *>(c);
-    s->m.clear();
-    s->exp->want_clear(s->cur_ev);
+    auto *l = static_cast<LogStore *>(c);
+    scord_store_reset(l->s);
+    l->exp->want_clear(l->cur_ev);
   }
 };
 
@@ -349,11 +351,13 @@ class Bench : private rtlport::MdPort::Hooks {
     cp_ = p_;
     cp_.race_buf_entries = 1u << 24;  // the reference keeps every record (see check_race)
     if (scord_params_finalize(&cp_, err, sizeof err) != 0) die("reference params: %s", err);
+    entries_ = p_.heap_bytes / p_.granule / p_.md_ratio;
     store_.exp = &exp_;
+    store_.s = scord_store_new(entries_);
+    if (!store_.s) die("out of memory creating the C model's store");
     scord_mdport port{&store_, LogStore::rd, LogStore::wr, LogStore::rs};
     sys_ = scord_system_new(&cp_, &port);
     if (!sys_) die("out of memory creating the C model");
-    entries_ = p_.heap_bytes / p_.granule / p_.md_ratio;
     mem_.reset(new rtlport::MdPort(entries_, this));
     evlog_.reserve();
 #ifdef SCORD_TB_SPLIT
@@ -672,11 +676,15 @@ void Bench::compare_final() {
                      index, true);
       },
       this);
-  for (auto &kv : store_.m) {
-    uint64_t rw = mem_->read(kv.first);
-    if (rw != kv.second)
-      diverge("final metadata", evlog_.count() - 1, md_text(rw), md_text(kv.second), kv.first, true);
-  }
+  scord_store_foreach_nondefault(
+      store_.s,
+      [](void *a, uint64_t index, uint64_t value) {
+        auto *b = static_cast<Bench *>(a);
+        uint64_t rw = b->mem_->read(index);
+        if (rw != value)
+          b->diverge("final metadata", b->evlog_.count() - 1, b->md_text(rw), b->md_text(value), index, true);
+      },
+      this);
 }
 
 bool Bench::split() const {
