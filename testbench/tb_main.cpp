@@ -335,7 +335,11 @@ struct RunCfg {
   const char *dump = nullptr;
   // SCORD_TB_INJECT=wb:N or race:N: corrupt the RTL's N-th metadata write or race record before
   // the comparator sees it (test rtl/tb_comparator shows the scoreboard catches both); 0 = off.
+  // final-rtl:N or final-ref:N: after the run, entry N of that side's metadata set to a value
+  // no run writes, for the final comparison to find (tests rtl/tb_comparator_final_*).
   uint64_t inject_write = 0, inject_race = 0;
+  uint64_t inject_final = 0;  // entry index + 1; 0 = off
+  bool inject_final_rtl = false;
 };
 
 struct RunResult {
@@ -666,25 +670,38 @@ void Bench::compare_final() {
             "unmatched " + std::to_string(exp_.races_left()) + ", next " + (e ? race_text(e->r) : std::string("(none)")),
             0, false);
   }
-  // Final metadata: every entry either side holds must agree (missing = init).
-  scord_store_foreach_nondefault(
-      mem_->store(),
-      [](void *a, uint64_t index, uint64_t value) {
-        auto *b = static_cast<Bench *>(a);
-        if (value != b->store_.get(index))
-          b->diverge("final metadata", b->evlog_.count() - 1, b->md_text(value), b->md_text(b->store_.get(index)),
-                     index, true);
-      },
-      this);
-  scord_store_foreach_nondefault(
-      store_.s,
-      [](void *a, uint64_t index, uint64_t value) {
-        auto *b = static_cast<Bench *>(a);
-        uint64_t rw = b->mem_->read(index);
-        if (rw != value)
-          b->diverge("final metadata", b->evlog_.count() - 1, b->md_text(rw), b->md_text(value), index, true);
-      },
-      this);
+  // Final metadata: every entry either side holds must agree (missing = init).  The first
+  // difference in index order is reported after the walk: diverge() throws, and the walk is C.
+  struct Mismatch {
+    scord_store *other;  // the side not being walked
+    bool found = false;
+    uint64_t index = 0;
+  };
+  auto walk = [](scord_store *side, Mismatch &m) {
+    scord_store_foreach_nondefault(
+        side,
+        [](void *a, uint64_t index, uint64_t value) {
+          auto *mm = static_cast<Mismatch *>(a);
+          if (!mm->found && value != scord_store_read(mm->other, index)) {
+            mm->found = true;
+            mm->index = index;
+          }
+        },
+        &m);
+  };
+  if (c_.inject_final) {  // fault injection (tests rtl/tb_comparator_final_*)
+    const uint64_t i = c_.inject_final - 1;
+    if (i >= entries_) die("SCORD_TB_INJECT: entry %" PRIu64 " is outside the %" PRIu64 " entries", i, entries_);
+    scord_store_write(c_.inject_final_rtl ? mem_->store() : store_.s, i, SCORD_MD_INIT ^ (1ull << 40));
+  }
+  Mismatch by_rtl{store_.s}, by_ref{mem_->store()};
+  walk(mem_->store(), by_rtl);
+  walk(store_.s, by_ref);
+  for (const Mismatch *m : {&by_rtl, &by_ref})
+    if (m->found) {
+      uint64_t rw = mem_->read(m->index), cw = store_.get(m->index);
+      diverge("final metadata", evlog_.count() - 1, md_text(rw), md_text(cw), m->index, true);
+    }
 }
 
 bool Bench::split() const {
@@ -962,10 +979,18 @@ static int tb_main(int argc, char **argv) {
   if (!seed_given) c.seed = std::random_device{}() & 0xFFFFFFu;
   if (const char *inj = std::getenv("SCORD_TB_INJECT")) {
     const bool wb = std::strncmp(inj, "wb:", 3) == 0, race = std::strncmp(inj, "race:", 5) == 0;
+    const bool frtl = std::strncmp(inj, "final-rtl:", 10) == 0, fref = std::strncmp(inj, "final-ref:", 10) == 0;
     uint64_t n = 0;
-    if ((!wb && !race) || scord_parse_u64(inj + (wb ? 3 : 5), &n) != 0 || n == 0)
-      die("SCORD_TB_INJECT=%s: expected wb:N or race:N with N >= 1", inj);
-    (wb ? c.inject_write : c.inject_race) = n;
+    const char *num = inj + (wb ? 3 : race ? 5 : 10);
+    if ((!wb && !race && !frtl && !fref) || scord_parse_u64(num, &n) != 0 || (n == 0 && (wb || race)) ||
+        n == UINT64_MAX)
+      die("SCORD_TB_INJECT=%s: expected wb:N or race:N with N >= 1, or final-rtl:I or final-ref:I", inj);
+    if (wb) c.inject_write = n;
+    else if (race) c.inject_race = n;
+    else {
+      c.inject_final = n + 1;
+      c.inject_final_rtl = frtl;
+    }
   }
 
   // The parameter set this binary was verilated with.

@@ -30,7 +30,7 @@
 
 #define SCORD_PAGE_BITS 9 /* 4 KiB pages: small for scattered words, long for streams */
 #define SCORD_PAGE_ENTRIES ((uint64_t)1 << SCORD_PAGE_BITS)
-#define SCORD_TLB_SLOTS 256 /* page TLB entries: 128 MiB of entries reached without the hash */
+#define SCORD_TLB_SLOTS 256 /* page TLB entries: 256 pages (128 Ki entries) reached without the hash */
 #define SCORD_HASH_MIN_BITS 10 /* first table: 1024 slots, 16 KiB */
 
 typedef struct page {
