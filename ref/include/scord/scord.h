@@ -286,7 +286,8 @@ typedef struct scord_mdport {
 } scord_mdport;
 
 /* Sparse store: pages of entries allocated on first write, so a 1 GiB window with
-** md_ratio=1 costs memory only for the pages touched. */
+** md_ratio=1 costs memory only for the pages touched.  Out of memory while allocating a page
+** aborts: the model cannot go on faithfully. */
 typedef struct scord_store scord_store;
 scord_store *scord_store_new(uint64_t entries);  /* NULL on allocation failure */
 void scord_store_free(scord_store *s);
@@ -301,7 +302,9 @@ const uint64_t *scord_store_peek(scord_store *s, uint64_t index);
 void scord_store_reset(scord_store *s);
 scord_mdport scord_store_port(scord_store *s);
 size_t scord_store_bytes(const scord_store *s); /* bytes allocated now */
-/* Call fn for every entry that is not SCORD_MD_INIT, in increasing index order. */
+/* Call fn for every entry that is not SCORD_MD_INIT, in increasing index order.  fn must not
+** change the store.  Sorts a list of the pages in use (aborts if it cannot be allocated, as
+** the store does for its pages). */
 void scord_store_foreach_nondefault(scord_store *s,
                                     void (*fn)(void *arg, uint64_t index, uint64_t value),
                                     void *arg);
