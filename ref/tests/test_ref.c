@@ -705,13 +705,20 @@ static void test_sparse_memory(void) {
 
 /* The sparse store against a plain array (the naive model): random writes, slot writes,
 ** reads, peeks and kernel resets over a window of 2^20 entries, with pages of several slabs
-** in use between resets; after every reset and at the end every entry, and the
-** non-default entries foreach reports, equal the array's.  Resets keep the store's memory,
+** in use between resets (and the page table grown past its first size); after every reset
+** and at the end every entry, and the non-default entries foreach reports (each once, in
+** increasing index order), equal the array's.  Resets keep the store's memory,
 ** so its size after a reset is that of the largest kernel, not more. */
-static void count_fn(void *arg, uint64_t index, uint64_t value) {
-  (void)index;
-  (void)value;
-  ++*(int *)arg;
+typedef struct listing {
+  const uint64_t *a; /* the naive model */
+  uint64_t next;     /* lowest index the next call may have (increasing order) */
+  int listed, bad;   /* calls; calls out of order or with a value other than the array's */
+} listing;
+static void list_fn(void *arg, uint64_t index, uint64_t value) {
+  listing *l = arg;
+  l->bad += index < l->next || value != l->a[index] || value == SCORD_MD_INIT;
+  l->next = index + 1;
+  l->listed++;
 }
 static void test_store_reset(void) {
   enum { N = 1 << 20 };
@@ -739,20 +746,22 @@ static void test_store_reset(void) {
       }
       }
     }
-    int bad = 0, nondefault = 0, listed = 0;
+    int bad = 0, nondefault = 0;
     for (uint64_t i = 0; i < N; i++) {
       bad += scord_store_read(s, i) != a[i];
       nondefault += a[i] != SCORD_MD_INIT;
     }
-    scord_store_foreach_nondefault(s, count_fn, &listed);
+    listing l = {.a = a};
+    scord_store_foreach_nondefault(s, list_fn, &l);
     CHECK_EQ(bad, 0);
-    CHECK_EQ(listed, nondefault);
+    CHECK_EQ(l.bad, 0);
+    CHECK_EQ(l.listed, nondefault);
     if (scord_store_bytes(s) > peak) peak = scord_store_bytes(s);
     scord_store_reset(s);
     for (uint64_t i = 0; i < N; i++) a[i] = SCORD_MD_INIT;
-    listed = 0;
-    scord_store_foreach_nondefault(s, count_fn, &listed);
-    CHECK_EQ(listed, 0);
+    l = (listing){.a = a};
+    scord_store_foreach_nondefault(s, list_fn, &l);
+    CHECK_EQ(l.listed, 0);
     CHECK_EQ(scord_store_read(s, (seed >> 20) % N), SCORD_MD_INIT);
     CHECK(scord_store_bytes(s) <= peak);
   }
