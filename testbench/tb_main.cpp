@@ -338,8 +338,8 @@ struct RunCfg {
   // final-rtl:N or final-ref:N: after the run, entry N of that side's metadata set to a value
   // no run writes, for the final comparison to find (tests rtl/tb_comparator_final_*).
   uint64_t inject_write = 0, inject_race = 0;
-  uint64_t inject_final = 0;  // entry index + 1; 0 = off
-  bool inject_final_rtl = false;
+  enum class Side { kOff, kRtl, kRef } inject_final = Side::kOff;
+  uint64_t inject_final_index = 0;
 };
 
 struct RunResult {
@@ -689,10 +689,10 @@ void Bench::compare_final() {
         },
         &m);
   };
-  if (c_.inject_final) {  // fault injection (tests rtl/tb_comparator_final_*)
-    const uint64_t i = c_.inject_final - 1;
+  if (c_.inject_final != RunCfg::Side::kOff) {  // fault injection (tests rtl/tb_comparator_final_*)
+    const uint64_t i = c_.inject_final_index;
     if (i >= entries_) die("SCORD_TB_INJECT: entry %" PRIu64 " is outside the %" PRIu64 " entries", i, entries_);
-    scord_store_write(c_.inject_final_rtl ? mem_->store() : store_.s, i, SCORD_MD_INIT ^ (1ull << 40));
+    scord_store_write(c_.inject_final == RunCfg::Side::kRtl ? mem_->store() : store_.s, i, SCORD_MD_INIT ^ (1ull << 40));
   }
   Mismatch by_rtl{store_.s}, by_ref{mem_->store()};
   walk(mem_->store(), by_rtl);
@@ -982,14 +982,13 @@ static int tb_main(int argc, char **argv) {
     const bool frtl = std::strncmp(inj, "final-rtl:", 10) == 0, fref = std::strncmp(inj, "final-ref:", 10) == 0;
     uint64_t n = 0;
     const char *num = inj + (wb ? 3 : race ? 5 : 10);
-    if ((!wb && !race && !frtl && !fref) || scord_parse_u64(num, &n) != 0 || (n == 0 && (wb || race)) ||
-        n == UINT64_MAX)
+    if ((!wb && !race && !frtl && !fref) || scord_parse_u64(num, &n) != 0 || (n == 0 && (wb || race)))
       die("SCORD_TB_INJECT=%s: expected wb:N or race:N with N >= 1, or final-rtl:I or final-ref:I", inj);
     if (wb) c.inject_write = n;
     else if (race) c.inject_race = n;
     else {
-      c.inject_final = n + 1;
-      c.inject_final_rtl = frtl;
+      c.inject_final = frtl ? RunCfg::Side::kRtl : RunCfg::Side::kRef;
+      c.inject_final_index = n;
     }
   }
 

@@ -64,8 +64,8 @@ struct scord_store {
   size_t cur, slab_used;   /* pages come from slabs[cur]; slabs[0 .. cur-1] are full */
 };
 
-#define SCORD_SLAB_BYTES ((size_t)2 << 20)                  /* one x86-64 huge page */
-#define SCORD_SLAB_PAGES (SCORD_SLAB_BYTES / sizeof(page)) /* 510 */
+#define SCORD_SLAB_BYTES ((size_t)2 << 20) /* one x86-64 huge page */
+#define SCORD_SLAB_PAGES (SCORD_SLAB_BYTES / sizeof(page))
 
 static inline size_t hash_home(uint64_t pno, unsigned hbits) {
   return (size_t)((pno * 0x9E3779B97F4A7C15ull) >> (64 - hbits));
