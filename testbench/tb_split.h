@@ -7,12 +7,13 @@
 // Why: in the one Verilated scord_tb_top every tracker's logic is evaluated every cycle (its T1
 // stage depends on the merge's inputs, so Verilator 5.006 recomputes it in the input region of
 // every eval(), and again after the edge; docs/performance.md, stop 47), about 5.8 k of the
-// model's 11.1 k instructions a cycle.  Here a tracker model is clocked in a cycle where it is
-// shown a beat or its packet is taken, and after that only until it is at a fixed point
-// (TrackerModel::out: drained, or an edge without a handshake left its occupancy flops
-// unchanged), at most kQuietAfter cycles after its last handshake.  CTests rtl/tb_split_equal_*
-// check it against the one-model top (the same cycles, races and coverage), and every run is
-// still compared with the C model.
+// model's 11.1 k instructions a cycle.  Here a tracker model is clocked in a cycle where it
+// takes a beat or its packet is taken, and after that only until it is at a fixed point
+// (TrackerModel::out: drained; blocked, T1's packet beat behind a held packet register; or an
+// edge without a handshake left its occupancy flops unchanged), at most kQuietAfter cycles
+// after its last handshake.  A beat shown to a full spill register is no handshake (edge()).
+// CTests rtl/tb_split_equal_* check it against the one-model top (the same cycles, races and
+// coverage), and every run is still compared with the C model.
 //
 // Expected workload: one edge() per simulated cycle with one or two trackers active.  Used for
 // the plain runs; +trace, --two-eval, --xcheck and --check-layout use scord_tb_top itself.
@@ -55,6 +56,10 @@ class Tracker {
     // The occupancy flops (see TrackerModel::out): the spill register's two slots, T1, the
     // packet register (bits 0..3).  Drained: the first three clear.
     unsigned occ;
+    // T1 holds a beat that needs the packet register (scord_sm_tracker's has_pkt), and the
+    // packet register is full: t1_go needs pkt_ready_i, so without a packet taken nothing
+    // moves (a shown beat only fills the spill register, a handshake).
+    bool blocked;
     bool drained() const { return (occ & 7) == 0; }
   };
   // Inputs of the coming edge, then the edge (one eval(), rtlport::rise); the outputs after it.
@@ -126,6 +131,8 @@ class TrackerModel final : public Tracker {
     o.occ = (unsigned)r->scord_sm_tracker__DOT__u_ev_reg__DOT__a_full_q |
             (unsigned)r->scord_sm_tracker__DOT__u_ev_reg__DOT__b_full_q << 1 |
             (unsigned)r->scord_sm_tracker__DOT__t1_valid_q << 2 | (unsigned)t->pkt_valid_o << 3;
+    // has_pkt is computed from t1_pay_q after the edge (a flop's decode, no input in it).
+    o.blocked = (o.occ & 12) == 12 && r->scord_sm_tracker__DOT__has_pkt;
   }
   std::unique_ptr<V> m_;
 };
@@ -332,9 +339,12 @@ class SplitTop {
     if (h_rs_) p_rs_ = mem_resp_rdata_i;
     err_ = e;
     proto_err_o = e;
-    // ---- The trackers: only those with a beat, a packet taken, or recent work ----
-    const uint32_t shown = ev_valid_i, took = (shown & ev_ready_o) | (t_ready & pkt_valid_o);
-    uint32_t active = shown | t_ready | quiet_mask_;
+    // ---- The trackers: only those with a beat taken, a packet taken, or recent work ----
+    // A beat shown to a tracker at a fixed point (quiet_ 0) whose spill register is full
+    // (ev_ready_o 0) is no handshake: its valid reaches only in_fire (0) and its payload only
+    // slots loaded under the full bits (scord_spill_reg), so the edge would change nothing.
+    const uint32_t shown = ev_valid_i, beat = shown & ev_ready_o, took = beat | (t_ready & pkt_valid_o);
+    uint32_t active = beat | t_ready | quiet_mask_;
     if (active) {
       const EvBus b = bus();
       for (; active; active &= active - 1) {
@@ -344,10 +354,10 @@ class SplitTop {
         trk_[s]->clock(shown & bit, b, t_ready & bit, o);
         take_outputs(s, o);
         // Clocked on while beats are in it and moving (Out::occ), for at most kQuietAfter
-        // cycles after a handshake (a bound the fixed-point rule never reaches: a beat held
-        // behind a full packet register changes nothing either).
-        const bool quiet_edge = !((shown | t_ready) & bit);
-        if (o.drained() || (quiet_edge && o.occ == occ_[s])) quiet_[s] = 0;
+        // cycles after a handshake (a bound the fixed-point rule never reaches), unless it
+        // is drained or blocked (a fixed point known without the edge that would show it).
+        const bool quiet_edge = !((beat | t_ready) & bit);
+        if (o.drained() || o.blocked || (quiet_edge && o.occ == occ_[s])) quiet_[s] = 0;
         else if (took & bit) quiet_[s] = kQuietAfter;
         else if (quiet_[s]) quiet_[s]--;
         occ_[s] = o.occ;
