@@ -3,8 +3,9 @@
 # (docs/performance.md "Speed figures"): a benchmark that prints its figures; no test times
 # anything.  Uses the programs already built in build/bin (scripts/setup.sh builds them).
 #   scripts/speed.sh [--reps N] [--build DIR] [--cpu N|any]
-# Every figure is taken on one CPU: by default the fastest of those allowed, found by a short
-# scord-rtl-tb run on each (printed); --cpu N picks one, --cpu any lets the scheduler choose.
+# Each group of figures is taken on one CPU: by default the fastest of those allowed, found by
+# short runs on each just before the group (printed); --cpu N picks one for all, --cpu any
+# lets the scheduler choose.
 # Virtual machines' CPUs can differ by a third in speed (docs/performance.md, stop 49).
 # Figures, each the best of N runs (the machine's noise only ever adds time):
 #   scord-rtl-tb --seed S --events 200000 --speed, S = 1 2 3   target >= 1,000,000 RTL cycles/s
@@ -52,7 +53,12 @@ rate_of() { printf '%s\n' "$1" | sed 's/.*: \([0-9]*\) cycles\/s.*/\1/'; }  # RT
 
 # The CPU every figure is taken on ($pin prefixes each command).
 pin=()
-cpu_rate() {  # cpu_rate CPU: best RTL cycles/s of two short scord-rtl-tb runs on that CPU
+cpu_mode=$cpu  # fastest: chosen again before each group of figures
+# Probes of a CPU's speed for one group of figures, each the best of two short runs there:
+# cpu_rate CPU (scord-rtl-tb, RTL cycles/s), cpu_bench CPU (scord-bench, k events/s).  The C
+# model's figure takes its own probe: a CPU fast for the Verilated models was at times 30 %
+# slow for it (docs/performance.md, stop 52).
+cpu_rate() {
   local best=0 r
   for _ in 1 2; do
     r=$(rate_of "$(tb_speed taskset -c "$1" -- --seed 1 --events 50000)")
@@ -60,24 +66,42 @@ cpu_rate() {  # cpu_rate CPU: best RTL cycles/s of two short scord-rtl-tb runs o
   done
   echo "$best"
 }
+cpu_bench() {
+  local best=0 r out
+  for _ in 1 2; do
+    out=$(taskset -c "$1" "$bin/scord-bench" 1000000) || { echo "speed.sh: scord-bench 1000000 failed" >&2; exit 2; }
+    r=$(printf '%s\n' "$out" | sed -n 's/^events\/s: \([0-9]*\)\.\([0-9]\) M.*/\1\200/p')
+    [ -n "$r" ] || { echo "speed.sh: no events/s line from scord-bench 1000000" >&2; exit 2; }
+    [ "$r" -gt "$best" ] && best=$r
+  done
+  echo "$best"
+}
 if [ "$cpu" = any ]; then
   echo "cpu: any (not pinned)"
 elif ! command -v taskset > /dev/null; then
+  cpu_mode=none
   echo "cpu: not pinned (no taskset)"
 elif [ "$cpu" = fastest ]; then
   allowed=$(taskset -cp $$ | sed 's/.*: //')
-  list=""
+  cpus=""
   for part in ${allowed//,/ }; do
-    case "$part" in *-*) list="$list $(seq "${part%-*}" "${part#*-}")" ;; *) list="$list $part" ;; esac
+    case "$part" in *-*) cpus="$cpus $(seq "${part%-*}" "${part#*-}")" ;; *) cpus="$cpus $part" ;; esac
   done
-  best=0 line=""
-  for c in $list; do
-    r=$(cpu_rate "$c")
-    line="$line cpu $c $r;"
-    if [ "$r" -gt "$best" ]; then best=$r cpu=$c; fi
-  done
-  echo "cpu: $cpu, the fastest of those allowed (scord-rtl-tb --seed 1 --events 50000, RTL cycles/s:${line%;})"
-  pin=(taskset -c "$cpu")
+  # pick_fastest rate|bench: pins the next group of figures to the fastest allowed CPU by that
+  # probe, measured now; called before each group: a VM's vCPUs swap speeds within minutes
+  # (docs/performance.md, stop 52).
+  pick_fastest() {
+    local best=0 line="" c r what
+    if [ "$1" = bench ]; then what="scord-bench 1000000, k events/s"; else what="scord-rtl-tb --seed 1 --events 50000, RTL cycles/s"; fi
+    for c in $cpus; do
+      r=$("cpu_$1" "$c")
+      line="$line cpu $c $r;"
+      if [ "$r" -gt "$best" ]; then best=$r cpu=$c; fi
+    done
+    echo "cpu: $cpu, the fastest of those allowed now ($what:${line%;})"
+    pin=(taskset -c "$cpu")
+  }
+  pick_fastest rate
 else
   taskset -c "$cpu" true 2> /dev/null || { echo "speed.sh: --cpu $cpu is not a CPU this process may use" >&2; exit 2; }
   echo "cpu: $cpu (--cpu)"
@@ -97,6 +121,7 @@ for seed in 1 2 3; do
 done
 
 echo
+if [ "$cpu_mode" = fastest ]; then pick_fastest rate; fi
 echo "scord-sim --bench --detector=rtl --bench-reps $reps (default workload):"
 out=$("${pin[@]}" "$bin/scord-sim" --bench --detector=rtl --bench-reps "$reps" --no-progress) || { echo "speed.sh: scord-sim --bench failed" >&2; exit 2; }
 printf '%s\n' "$out" | grep -E '^bench (cpu|detector=(ref|rtl)) ' | sed 's/^bench /  /'
@@ -106,6 +131,7 @@ verdict "$(awk -v r="$ratio" 'BEGIN { print (r <= 5.0) ? 1 : 0 }')"
 printf '  rtl/ref wall %sx (best against best)  %s\n' "$ratio" "$v"
 
 echo
+if [ "$cpu_mode" = fastest ]; then pick_fastest bench; fi
 echo "scord-bench (10 M events), best of $reps:"
 for s in "default|" "hot|10000000 1 num_sms=1 warps_per_sm=4" "cold|--slice=65536"; do
   name=${s%%|*} args=${s#*|} best=0
