@@ -50,28 +50,40 @@ tb_speed() {
   printf '%s\n' "$out" | grep '^speed: ' || { echo "speed.sh: no speed line from scord-rtl-tb" >&2; exit 2; }
 }
 rate_of() { printf '%s\n' "$1" | sed 's/.*: \([0-9]*\) cycles\/s.*/\1/'; }  # RTL cycles/s of a speed line
+# bench_eps [PREFIX...] -- ARGS...: scord-bench's events/s in M (as printed, e.g. 23.8) for one
+# run (exit 2 on failure).
+bench_eps() {
+  local pre=() out e
+  while [ "$1" != -- ]; do pre+=("$1"); shift; done
+  shift
+  out=$("${pre[@]}" "$bin/scord-bench" "$@") || { echo "speed.sh: scord-bench $* failed" >&2; exit 2; }
+  e=$(printf '%s\n' "$out" | sed -n 's/^events\/s: \([0-9.]*\) M.*/\1/p')
+  [ -n "$e" ] || { echo "speed.sh: no events/s line from scord-bench $*" >&2; exit 2; }
+  echo "$e"
+}
 
-# The CPU every figure is taken on ($pin prefixes each command).
+# The CPU the current group of figures is taken on ($pin prefixes each command).
 pin=()
 cpu_mode=$cpu  # fastest: chosen again before each group of figures
 # Probes of a CPU's speed for one group of figures, each the best of two short runs there:
-# cpu_rate CPU (scord-rtl-tb, RTL cycles/s), cpu_bench CPU (scord-bench, k events/s).  The C
-# model's figure takes its own probe: a CPU fast for the Verilated models was at times 30 %
-# slow for it (docs/performance.md, stop 52).
+# cpu_rate CPU (scord-rtl-tb $probe_rate, RTL cycles/s), cpu_bench CPU (scord-bench
+# $probe_bench, k events/s).  The C model's figure takes its own probe: a CPU fast for the
+# Verilated models was at times 30 % slow for it (docs/performance.md, stop 52).
+probe_rate="--seed 1 --events 50000" probe_bench=1000000
 cpu_rate() {
   local best=0 r
   for _ in 1 2; do
-    r=$(rate_of "$(tb_speed taskset -c "$1" -- --seed 1 --events 50000)")
+    # shellcheck disable=SC2086  # the probe's arguments, split on purpose
+    r=$(rate_of "$(tb_speed taskset -c "$1" -- $probe_rate)")
     [ "$r" -gt "$best" ] && best=$r
   done
   echo "$best"
 }
 cpu_bench() {
-  local best=0 r out
+  local best=0 r
   for _ in 1 2; do
-    out=$(taskset -c "$1" "$bin/scord-bench" 1000000) || { echo "speed.sh: scord-bench 1000000 failed" >&2; exit 2; }
-    r=$(printf '%s\n' "$out" | sed -n 's/^events\/s: \([0-9]*\)\.\([0-9]\) M.*/\1\200/p')
-    [ -n "$r" ] || { echo "speed.sh: no events/s line from scord-bench 1000000" >&2; exit 2; }
+    r=$(bench_eps taskset -c "$1" -- "$probe_bench")
+    r=$(awk -v e="$r" 'BEGIN { printf "%d", e * 1000 }')
     [ "$r" -gt "$best" ] && best=$r
   done
   echo "$best"
@@ -92,7 +104,7 @@ elif [ "$cpu" = fastest ]; then
   # (docs/performance.md, stop 52).
   pick_fastest() {
     local best=0 line="" c r what
-    if [ "$1" = bench ]; then what="scord-bench 1000000, k events/s"; else what="scord-rtl-tb --seed 1 --events 50000, RTL cycles/s"; fi
+    if [ "$1" = bench ]; then what="scord-bench $probe_bench, k events/s"; else what="scord-rtl-tb $probe_rate, RTL cycles/s"; fi
     for c in $cpus; do
       r=$("cpu_$1" "$c")
       line="$line cpu $c $r;"
@@ -137,9 +149,7 @@ for s in "default|" "hot|10000000 1 num_sms=1 warps_per_sm=4" "cold|--slice=6553
   name=${s%%|*} args=${s#*|} best=0
   for _ in $(seq "$reps"); do
     # shellcheck disable=SC2086  # the stream's arguments, split on purpose
-    out=$("${pin[@]}" "$bin/scord-bench" $args) || { echo "speed.sh: scord-bench $args failed" >&2; exit 2; }
-    e=$(printf '%s\n' "$out" | sed -n 's/^events\/s: \([0-9.]*\) M.*/\1/p')
-    [ -n "$e" ] || { echo "speed.sh: no events/s line from scord-bench $args" >&2; exit 2; }
+    e=$(bench_eps "${pin[@]}" -- $args)
     best=$(awk -v a="$best" -v b="$e" 'BEGIN { print (b > a) ? b : a }')
   done
   if [ "$name" = default ]; then
