@@ -1,8 +1,12 @@
-// rtl_bridge.cpp -- implementation of rtl_bridge.h: a cycle loop around one verilated
-// scord_tb_top variant (trackers, ordered merge, detector) with the shared metadata port
-// (rtl_port.h: in order, fixed latency) and optional random stalls on both memory channels
-// (scord_rtl_set_stall).  The input side (each event's beats to its SM's tracker, the merge's
-// packets in event order) is rtlport::TbFeeder, the same code scord-rtl-tb drives with.
+// rtl_bridge.cpp -- implementation of rtl_bridge.h: a cycle loop around one verilated scord_top
+// variant (SM trackers, lane gatherers, the merge, the line-rate detector).  The input side is
+// rtlport::TbFeeder (each event's beats to its SM's tracker, the merge's packets in event order).
+// Each slice's line port is served by one metadata store: a read's data is the line as it is when
+// the read is accepted, answered after the bridge's latency in acceptance order (optionally held
+// back at random, scord_rtl_set_stall); write-backs apply at acceptance, a write-back before a
+// read accepted in the same cycle; the kernel boundary's clear empties the store.  The race ring
+// is read by the host every cycle, so the RTL never drops a record; the bridge's own record
+// buffer applies the requested race_buf_entries.
 #include "rtl_bridge.h"
 #include "rtl_port.h"
 
@@ -15,6 +19,7 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -24,14 +29,17 @@ struct EngineBase {
   virtual bool drain() = 0;
 };
 
+constexpr uint64_t kRingBase = 1ull << 36;  // where the race ring sits (aligned for any size)
+constexpr unsigned kRingLog2 = 10;
+
 }  // namespace
 
-struct scord_rtl : rtlport::MdPort::Hooks {
+struct scord_rtl {
   scord_params p, v;          // requested, variant
   scord_layout lp, lv;
   std::string variant, error;
   unsigned latency = 1;
-  unsigned stall_pct = 0;     // random back-pressure on the memory port (scord_rtl_set_stall)
+  unsigned stall_pct = 0;     // random back-pressure on the memory ports (scord_rtl_set_stall)
   uint64_t rng = 1;
   bool stall() {
     if (!stall_pct) return false;
@@ -40,11 +48,15 @@ struct scord_rtl : rtlport::MdPort::Hooks {
   }
   scord_mdport obs{};
   bool observing = false;
-  std::unique_ptr<rtlport::MdPort> mem;  // metadata, variant layout
+  scord_store *store = nullptr;  // metadata, variant layout
   std::deque<scord_race> races;
   uint64_t overflow = 0, cycles = 0, lanes = 0;
   std::unique_ptr<EngineBase> eng;
 
+  ~scord_rtl() {
+    eng.reset();
+    scord_store_free(store);
+  }
   uint64_t to_req(uint64_t w) const {
     scord_md m;
     scord_md_decode(&lv, w, &m);
@@ -54,16 +66,13 @@ struct scord_rtl : rtlport::MdPort::Hooks {
     if (races.size() >= p.race_buf_entries) overflow++;
     else races.push_back(r);
   }
-  // rtlport::MdPort::Hooks
-  uint64_t read_due(uint64_t, uint64_t now) override { return now + latency; }
-  void on_write(uint64_t index, uint64_t value, uint64_t) override {
+  void write(uint64_t index, uint64_t value) {
+    scord_store_write(store, index, value);
     if (observing && obs.write) obs.write(obs.ctx, index, to_req(value));
   }
-  void on_clear(uint64_t) override {
+  void clear() {
+    scord_store_reset(store);
     if (observing && obs.reset) obs.reset(obs.ctx);
-  }
-  void on_bad(const char *what, uint64_t value) override {
-    if (error.empty()) error = std::string("RTL memory request: ") + what + " (" + std::to_string(value) + ")";
   }
 };
 
@@ -75,33 +84,100 @@ struct Engine : EngineBase {
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<VT> m;
   rtlport::TbFeeder feed;
+  rtlport::RingHost ring;
+  std::vector<scord_race> got;  // records read from the ring this cycle
+  unsigned slices, sline_bits, slot_bits;
+  struct Rsp {
+    uint64_t due;
+    unsigned tag;
+    rtlport::MdLine data;
+  };
+  struct Slice {
+    std::deque<Rsp> pend;  // accepted, in acceptance order
+    bool on = false;       // pend.front() shown on the response channel
+  };
+  std::vector<Slice> sl;
 
-  explicit Engine(scord_rtl *rr) : r(rr), ctx(new VerilatedContext), feed((unsigned)rr->v.num_sms) {
+  Engine(scord_rtl *rr, unsigned nslices, unsigned outstanding)
+      : r(rr), ctx(new VerilatedContext), feed((unsigned)rr->v.num_sms), slices(nslices), sl(nslices) {
+    const unsigned index_bits = scord_clog2(r->v.heap_bytes / r->v.granule / r->v.md_ratio);
+    sline_bits = index_bits - 4 - scord_clog2(slices);
+    slot_bits = std::max(1u, scord_clog2(outstanding));
     m.reset(new VT(ctx.get(), "top"));
-    rtlport::reset([this](bool clk, bool rst_n) {
-      m->clk_i = clk;
-      m->rst_ni = rst_n;
-      m->eval();
+    VT *t = m.get();
+    rtlport::zero(t->mem_rsp_tag_i);
+    rtlport::zero(t->mem_rsp_data_i);
+    ring.init(kRingBase, kRingLog2);
+    t->ring_base_i = kRingBase;
+    t->ring_size_log2_i = kRingLog2;
+    t->ring_head_i = 0;
+    rtlport::reset([t](bool clk, bool rst_n) {
+      t->clk_i = clk;
+      t->rst_ni = rst_n;
+      t->eval();
     });
   }
 
-  // One clock cycle: the feeder's beat and merge enable (never held back here), the memory
-  // port with the bridge's optional stalls, race records always taken.
+  // One clock cycle: the feeder's beat and merge enable (never held back here), the line ports
+  // with the bridge's optional stalls, the ring always writable and read at once.
   void cycle() {
     VT *t = m.get();
     rtlport::TbFeeder::put(t, feed.inputs([] { return true; }, [] { return true; }));
-    bool req_ready = !r->stall();
-    bool resp_ok = r->mem->response_due(r->cycles) && !r->stall();
-    r->mem->drive(t, r->cycles, req_ready, resp_ok);
-    t->race_ready_i = 1;
-    // One eval() per cycle (docs/cosim.md): everything sampled is a flop of scord_tb_top but
-    // the merge valid, which the feeder computes.
-    feed.sample(t, false);
-    r->mem->sample(t);
-    if (t->race_valid_o) r->race(rtlport::race_of(t));
-    if (t->step_valid_o) r->lanes++;
-    rtlport::rise(t);
+    uint32_t rd_rdy = 0, wr_rdy = 0, rsp_v = 0;
+    for (unsigned s = 0; s < slices; s++) {
+      Slice &x = sl[s];
+      rd_rdy |= (uint32_t)!r->stall() << s;
+      wr_rdy |= (uint32_t)!r->stall() << s;
+      if (!x.on && !x.pend.empty() && x.pend.front().due <= r->cycles && !r->stall()) {
+        x.on = true;
+        rtlport::put_bits(t->mem_rsp_tag_i, s * slot_bits, slot_bits, x.pend.front().tag);
+        rtlport::put_line(t->mem_rsp_data_i, s, x.pend.front().data);
+      }
+      rsp_v |= (uint32_t)x.on << s;
+    }
+    t->mem_rd_ready_i = rd_rdy;
+    t->mem_wr_ready_i = wr_rdy;
+    t->mem_rsp_valid_i = rsp_v;
+    t->mem_clr_ready_i = 1;
+    t->ring_wr_ready_i = 1;
+    t->ring_head_i = ring.head;
+    // The merge's ready is a function of this cycle's inputs: sample after the clock-low eval.
+    rtlport::fall(t, false);
+    rtlport::TbFeeder::Fired f = feed.sample(t, true);
+    if ((f.valid_mismatch || f.packet_unexpected) && r->error.empty())
+      r->error = f.packet_unexpected ? "the detector took a packet no event sent" : "the merge's valid differs from the feeder's";
+    for (unsigned s = 0; s < slices; s++) {
+      Slice &x = sl[s];
+      if ((t->mem_wr_valid_o >> s & 1) && (wr_rdy >> s & 1)) {
+        const uint64_t g = rtlport::get_bits(t->mem_wr_line_o, s * sline_bits, sline_bits) * slices + s;
+        const uint32_t mask = (uint32_t)rtlport::get_bits(t->mem_wr_mask_o, s * rtlport::kLineEntries, rtlport::kLineEntries);
+        const rtlport::MdLine d = rtlport::get_line(t->mem_wr_data_o, s);
+        for (unsigned e = 0; e < rtlport::kLineEntries; e++)
+          if (mask >> e & 1) r->write(g * rtlport::kLineEntries + e, d[e]);
+      }
+      if ((t->mem_rd_valid_o >> s & 1) && (rd_rdy >> s & 1)) {
+        Rsp q;
+        q.due = r->cycles + r->latency;
+        q.tag = (unsigned)rtlport::get_bits(t->mem_rd_tag_o, s * slot_bits, slot_bits);
+        const uint64_t g = rtlport::get_bits(t->mem_rd_line_o, s * sline_bits, sline_bits) * slices + s;
+        for (unsigned e = 0; e < rtlport::kLineEntries; e++)
+          q.data[e] = scord_store_read(r->store, g * rtlport::kLineEntries + e);
+        x.pend.push_back(q);
+      }
+      if (x.on && (t->mem_rsp_ready_o >> s & 1)) {
+        x.on = false;
+        x.pend.pop_front();
+      }
+    }
+    if (t->mem_clr_valid_o) r->clear();
+    if (t->ring_wr_valid_o) ring.write(t->ring_wr_addr_o, t->ring_wr_data_o);
+    rtlport::edge(t, false);
     r->cycles++;
+    got.clear();
+    ring.read(t->ring_tail_o, got);
+    for (const scord_race &x : got) r->race(x);
+    if (!ring.error.empty() && r->error.empty()) r->error = "race ring: " + ring.error;
+    if (t->race_overflow_o && r->error.empty()) r->error = "the RTL dropped race records (race_overflow_o)";
   }
 
   bool stuck(uint64_t start) {
@@ -113,7 +189,8 @@ struct Engine : EngineBase {
 
   bool apply(const scord_event &ev) override {
     feed.start(ev);
-    uint64_t start = r->cycles;
+    if (ev.type <= SCORD_EV_ATOM) r->lanes += ev.n;
+    const uint64_t start = r->cycles;
     while (feed.busy()) {
       cycle();
       if (stuck(start)) return false;
@@ -122,11 +199,13 @@ struct Engine : EngineBase {
   }
 
   bool drain() override {
-    uint64_t start = r->cycles;
+    const uint64_t start = r->cycles;
     for (;;) {
       VT *t = m.get();
-      if (!feed.merging() && !r->mem->busy() && t->idle_o && !t->mem_req_valid_o && !t->race_valid_o)
-        return true;
+      bool quiet = !feed.merging() && t->idle_o && !t->ring_wr_valid_o && !t->mem_clr_valid_o &&
+                   t->ring_tail_o == ring.head;
+      for (const Slice &x : sl) quiet = quiet && x.pend.empty() && !x.on;
+      if (quiet) return true;
       cycle();
       if (stuck(start)) return false;
     }
@@ -138,8 +217,8 @@ struct VariantDesc {
   EngineBase *(*make)(scord_rtl *);
 };
 
-#define SCORD_X_DESC(name, cls, cfg) \
-  {#name, cfg, [](scord_rtl *r) -> EngineBase * { return new Engine<cls>(r); }},
+#define SCORD_X_DESC(name, cls, cfg, slices, outstanding) \
+  {#name, cfg, [](scord_rtl *r) -> EngineBase * { return new Engine<cls>(r, slices, outstanding); }},
 const VariantDesc kVariants[] = {SCORD_RTL_VARIANT_LIST(SCORD_X_DESC)};
 #undef SCORD_X_DESC
 
@@ -177,9 +256,8 @@ scord_rtl *scord_rtl_new(const scord_params *p, unsigned latency, char *err, siz
     scord_layout_init(&r->lv, &v);
     r->variant = d.name;
     r->latency = latency;
-    try {
-      r->mem.reset(new rtlport::MdPort(v.heap_bytes / v.granule / v.md_ratio, r));
-    } catch (const std::bad_alloc &) {
+    r->store = scord_store_new(v.heap_bytes / v.granule / v.md_ratio);
+    if (!r->store) {
       delete r;
       std::snprintf(err, errlen, "out of memory for the metadata store");
       return nullptr;
@@ -219,7 +297,7 @@ bool scord_rtl_pop_race(scord_rtl *r, scord_race *out) {
 }
 uint64_t scord_rtl_overflow(const scord_rtl *r) { return r->overflow; }
 
-uint64_t scord_rtl_md_read(const scord_rtl *r, uint64_t index) { return r->to_req(r->mem->read(index)); }
+uint64_t scord_rtl_md_read(const scord_rtl *r, uint64_t index) { return r->to_req(scord_store_read(r->store, index)); }
 void scord_rtl_md_foreach_nondefault(const scord_rtl *r,
                                      void (*fn)(void *arg, uint64_t index, uint64_t value),
                                      void *arg) {
@@ -229,7 +307,7 @@ void scord_rtl_md_foreach_nondefault(const scord_rtl *r,
     void *arg;
   } c{r, fn, arg};
   scord_store_foreach_nondefault(
-      r->mem->store(),
+      r->store,
       [](void *a, uint64_t index, uint64_t value) {
         auto *x = static_cast<Ctx *>(a);
         uint64_t w = x->r->to_req(value);

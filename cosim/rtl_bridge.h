@@ -1,19 +1,20 @@
 /*
-** rtl_bridge.h -- C API to run scord event streams through the verilated RTL (one
-** scord_sm_tracker per SM + scord_detector), for scord-cosim (`--model=rtl|both`).  The TLM
-** co-simulation drives a detector-only top (tlm/engine_rtl.cc); both use the driver layer
-** rtl_port.h.  Library target: scord_rtl_bridge (links scord_rtl_models, scord_ref).
+** rtl_bridge.h -- C API to run scord event streams through the verilated RTL, scord_top (one
+** scord_sm_tracker and lane gatherer per SM, the merge and the line-rate detector), for
+** scord-cosim (`--model=rtl|both`).  It uses the driver layer rtl_port.h.  Library target:
+** scord_rtl_bridge (links scord_rtl_models, scord_ref).
 **
 ** Verilator fixes parameters when verilating, so the library holds a few built variants
 ** (see docs/rtl.md).  scord_rtl_new() picks a variant that computes exactly what the
 ** requested parameters compute: all parameters equal, except that num_sms, warps_per_sm
 ** and the id widths may be smaller than the variant's, md_base may differ (it only moves
-** addresses) and race_buf_entries is applied by the bridge's own record buffer (the RTL
-** buffer is drained every cycle, so it never overflows).  Metadata values handed out are
+** addresses) and race_buf_entries is applied by the bridge's own record buffer (the RTL's
+** race ring is read every cycle, so it never overflows).  Metadata values handed out are
 ** re-encoded in the requested layout.
 **
-** Timing: the memory model answers reads after a fixed latency, optionally with random
-** back-pressure (scord_rtl_set_stall).
+** Timing: each slice's line memory answers reads after a fixed latency in acceptance order,
+** optionally with random back-pressure on every channel (scord_rtl_set_stall).  Race records
+** come in the RTL's order, not the C model's (slices check different lines in parallel).
 ** Not thread-safe per context.
 */
 #ifndef SCORD_RTL_BRIDGE_H

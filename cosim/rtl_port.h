@@ -221,12 +221,13 @@ inline void edge(T *t, bool one) {
 // ---- Event beats (scord_tb_top) ---------------------------------------------------------
 
 // One beat of event ev on the trackers' input channel: every field but ev_valid_i (one bit per
-// SM, the caller's).  addr is the beat's lane address, first whether it is the event's first
-// beat.
+// SM, the caller's).  addr is the beat's lane address, first and last whether it is the event's
+// first and last beat (an access's lanes end its instruction's packet at the last).
 template <class T>
-void put_event_beat(T *t, const scord_event &ev, uint64_t addr, bool first) {
+void put_event_beat(T *t, const scord_event &ev, uint64_t addr, bool first, bool last) {
   t->ev_type_i = ev.type;
   t->ev_first_i = first;
+  t->ev_last_i = last;
   t->ev_cta_i = ev.cta;
   t->ev_warp_i = ev.warp;
   t->ev_first_warp_i = ev.first_warp;
@@ -264,6 +265,7 @@ class TbFeeder {
     const scord_event *ev = nullptr;
     uint64_t addr = 0;      // the beat's lane address
     bool first = false;     // the beat is its tracker's first of the event
+    bool last = false;      // ... and its last
     uint16_t sel = 0;       // merge: the source whose packets come next
     bool en = false;
   };
@@ -293,7 +295,7 @@ class TbFeeder {
     case SCORD_EV_ST:
     case SCORD_EV_ATOM:
       beats_ = e.n;
-      merge_.push_back({e.sm, e.n});
+      merge_.push_back({e.sm, 1});  // the gatherer's one packet of the instruction's lanes
       break;
     case SCORD_EV_FENCE:
       beats_ = 1;
@@ -319,6 +321,7 @@ class TbFeeder {
       const bool kernel = cur_.type == SCORD_EV_KERNEL;
       in.ev = &cur_;
       in.first = kernel || beat_ == 0;
+      in.last = kernel || beat_ + 1 == beats_;
       in.addr = kernel ? 0 : cur_.addr + (uint64_t)beat_ * cur_.stride;
       const unsigned sm = kernel ? beat_ : cur_.sm;
       if (ev_hold_ || show()) in.ev_valid = 1u << sm;
@@ -335,7 +338,7 @@ class TbFeeder {
   static void put(T *t, const Ins &in) {
     t->ev_valid_i = in.ev_valid;
     static const scord_event kNone{};
-    put_event_beat(t, in.ev ? *in.ev : kNone, in.addr, in.first);
+    put_event_beat(t, in.ev ? *in.ev : kNone, in.addr, in.first, in.last);
     t->merge_sel_i = in.sel;
     t->merge_en_i = in.en;
   }

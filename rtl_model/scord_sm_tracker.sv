@@ -35,6 +35,7 @@ module scord_sm_tracker #(
   output logic                                     ev_ready_o,
   input  logic [2:0]                               ev_type_i,    // scord_pkg::Ev*
   input  logic                                     ev_first_i,   // first lane of instruction
+  input  logic                                     ev_last_i,    // last lane of instruction
   input  logic [scord_pkg::idx_bits(CtasPerSm)-1:0] ev_cta_i,
   input  logic [WarpIdBits-1:0]                    ev_warp_i,
   input  logic [WarpIdBits-1:0]                    ev_first_warp_i, // cta: first warp
@@ -66,7 +67,8 @@ module scord_sm_tracker #(
   output logic                                     pkt_atom_blk_o, // atomic, scope cta
   output logic                                     pkt_fence_dev_o, // fence: gpu or sys
   output logic [AddrBits-1:0]                      pkt_addr_o,
-  output logic [PcBits-1:0]                        pkt_pc_o
+  output logic [PcBits-1:0]                        pkt_pc_o,
+  output logic                                     pkt_last_o    // the instruction's last lane
 );
   localparam int SmBits   = scord_pkg::idx_bits(NumSms);
 
@@ -111,6 +113,7 @@ module scord_sm_tracker #(
   logic                     pkt_fence_dev_q;
   logic [AddrBits-1:0]      pkt_addr_q;
   logic [PcBits-1:0]        pkt_pc_q;
+  logic                     pkt_last_q;
 
   // ---- T0: the beat in a spill register; T1: the beat with its warp's lock-table row -----
   // Two stages instead of one combinational beat: T0 reads the warp's row (a WarpsPerSm:1
@@ -119,7 +122,7 @@ module scord_sm_tracker #(
   // same warp after a fence or lock atomic, any beat after a CTA start or kernel.
   // The beat is stored with its lock decode (acquire, release) instead of the atomic's op and
   // three 32-bit operands: 2 bits per slot instead of 104.
-  localparam int EvW = 3 + 1 + CtaBits + 3 * WarpIdBits + 1 + 2 + 1 + 2 + AddrBits + PcBits;
+  localparam int EvW = 3 + 2 + CtaBits + 3 * WarpIdBits + 1 + 2 + 1 + 2 + AddrBits + PcBits;
   logic [EvW-1:0] ev_pay, b_pay, t1_pay_q;
   logic           b_valid, b_take, t1_valid_q, t1_go, t1_free, t1_mod, hazard;
   logic [2:0]     b_type;
@@ -133,7 +136,7 @@ module scord_sm_tracker #(
                   ev_has_old_i && (ev_old_i == 32'd0);
   assign ev_rel = (ev_type_i == scord_pkg::EvAtom) && (ev_op_i == scord_pkg::OpExch) &&
                   ev_has_val_i && (ev_val_i == 32'd0);
-  assign ev_pay = {ev_type_i, ev_first_i, ev_cta_i, ev_warp_i, ev_first_warp_i, ev_warps_i,
+  assign ev_pay = {ev_type_i, ev_first_i, ev_last_i, ev_cta_i, ev_warp_i, ev_first_warp_i, ev_warps_i,
                    ev_scope_i, ev_volatile_i, ev_acq, ev_rel, ev_addr_i, ev_pc_i};
   scord_spill_reg #(.Width(EvW)) u_ev_reg (
     .clk_i  (clk_i),
@@ -147,7 +150,7 @@ module scord_sm_tracker #(
   );
   // The T0 beat, by field; whether it changes lock-table rows (b_mod, b_glob) is registered
   // into T1 so the hazard test starts from flops.
-  logic                  b_first, b_volatile;
+  logic                  b_first, b_last, b_volatile;
   logic [CtaBits-1:0]    b_cta;
   logic [WarpIdBits-1:0] b_first_warp;
   logic [WarpIdBits:0]   b_warps;
@@ -156,7 +159,7 @@ module scord_sm_tracker #(
   logic [PcBits-1:0]     b_pc;
   logic                  b_acq, b_rel, b_mod, b_glob;
   logic                  t1_mod_q, t1_glob_q;
-  assign {b_type, b_first, b_cta, b_warp, b_first_warp, b_warps, b_scope, b_volatile, b_acq,
+  assign {b_type, b_first, b_last, b_cta, b_warp, b_first_warp, b_warps, b_scope, b_volatile, b_acq,
           b_rel, b_addr, b_pc} = b_pay;
   assign b_glob = (b_type == scord_pkg::EvCta) || (b_type == scord_pkg::EvKernel);
   assign b_mod  = (b_type == scord_pkg::EvFence) || b_acq || b_rel || b_glob;
@@ -174,14 +177,14 @@ module scord_sm_tracker #(
 
   // The T1 beat, by field (the names the rules below use).
   logic [2:0]               e_type;
-  logic                     e_first, e_volatile, e_acq, e_rel;
+  logic                     e_first, e_last, e_volatile, e_acq, e_rel;
   logic [CtaBits-1:0]       e_cta;
   logic [WarpIdBits-1:0]    e_warp, e_first_warp;
   logic [WarpIdBits:0]      e_warps;
   logic [1:0]               e_scope;
   logic [AddrBits-1:0]      e_addr;
   logic [PcBits-1:0]        e_pc;
-  assign {e_type, e_first, e_cta, e_warp, e_first_warp, e_warps, e_scope, e_volatile, e_acq,
+  assign {e_type, e_first, e_last, e_cta, e_warp, e_first_warp, e_warps, e_scope, e_volatile, e_acq,
           e_rel, e_addr, e_pc} = t1_pay_q;
 
   assign t1_mod  = t1_valid_q && t1_mod_q;
@@ -429,6 +432,7 @@ module scord_sm_tracker #(
       pkt_fence_dev_q <= is_fence && dev_scope;
       pkt_addr_q      <= e_addr;
       pkt_pc_q        <= e_pc;
+      pkt_last_q      <= e_last || is_fence;
     end
   end
 
@@ -449,10 +453,11 @@ module scord_sm_tracker #(
   assign pkt_fence_dev_o = pkt_fence_dev_q;
   assign pkt_addr_o      = pkt_addr_q;
   assign pkt_pc_o        = pkt_pc_q;
+  assign pkt_last_o      = pkt_last_q;
 
   // Bits deliberately unused (kept for readable 32-bit arithmetic).
   logic unused_bits;
-  assign unused_bits = ^{blk32, blk1_32, sm32, e_addr[1:0], bwarp32, b_first, b_volatile, b_cta,
+  assign unused_bits = ^{blk32, blk1_32, sm32, e_addr[1:0], bwarp32, b_first, b_last, b_volatile, b_cta,
                         cta_hi[WarpsPerSm], cta_lo[WarpsPerSm],
                         b_first_warp, b_warps, b_scope, b_addr, b_pc};
 

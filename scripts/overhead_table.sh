@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # overhead_table.sh -- system cycles and detection overhead of the default workload and the seven
 # applications (race-free traces, `scord-gen app=NAME --size=SIZE`) with three detector timings,
-# side by side: the Verilated line-rate RTL's own timing (--detector=line-both, checked against
-# the C model; --rtl=rtl for the lane-serial block), the C model's analytic timing
+# side by side: the Verilated line-rate RTL's own timing (--detector=both, checked against
+# the C model; --rtl=rtl for the RTL alone), the C model's analytic timing
 # (--detector=ref, det_* parameters) and ideal timing (--detector=ref --detector-timing=ideal:
 # the check costs no cycles, metadata still travels through L2 and DRAM, as in the paper's
 # simulator).  Prints a Markdown table with model / RTL cycles (the timing model's accuracy,
 # issue 11 item 8) and (100 + RTL) / (100 + ideal) (the line-rate goal bounds it by 1.1).
 # Extra scord-sim options (e.g. --quantum=1) go to every run.  About 2 minutes at --size=large.
-#   scripts/overhead_table.sh [--sim PATH] [--gen PATH] [--rtl=line-both|line|rtl|none]
+#   scripts/overhead_table.sh [--sim PATH] [--gen PATH] [--rtl=both|rtl|none]
 #                             [--size=small|large] [SCORD-SIM OPTION...]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-sim=$here/build/bin/scord-sim gen=$here/build/bin/scord-gen rtl=line-both size=large
+sim=$here/build/bin/scord-sim gen=$here/build/bin/scord-gen rtl=both size=large
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
     *) echo "overhead_table.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-case "$rtl" in line-both|line|rtl|both|none) ;; *) echo "overhead_table.sh: --rtl: line-both, line, rtl, both or none, not '$rtl'" >&2; exit 2 ;; esac
+case "$rtl" in rtl|both|none) ;; *) echo "overhead_table.sh: --rtl: both, rtl or none, not '$rtl'" >&2; exit 2 ;; esac
 case "$size" in small|large) ;; *) echo "overhead_table.sh: --size: small or large, not '$size'" >&2; exit 2 ;; esac
 for b in "$sim" "$gen"; do [ -x "$b" ] || { echo "overhead_table.sh: $b not built" >&2; exit 2; }; done
 tmp=$(mktemp -d)

@@ -4,13 +4,14 @@
 #   scripts/regress.sh smoke [BUILD]   every submission, a few minutes on 2 cores: the TLM system
 #                                      co-simulated (--detector=both) on the built-in workloads
 #                                      and every application trace of vectors/apps (small size),
-#                                      the broken-RTL and waveform checks, and every vector file
+#                                      the comparator and waveform checks, and every vector file
 #                                      through the RTL and the C model (ctest labels smoke, rtl)
 #   scripts/regress.sh full [BUILD]    smoke plus larger sizes, other seeds and quanta, the slow
 #                                      RTL checks, and long random streams through the RTL
 #                                      testbench (scord-rtl-tb), for a designer before a review
-#   scripts/regress.sh coverage [BUILD]  Verilator line/toggle coverage and the RTL's spec-step
-#                                      coverage over the smoke inputs, merged, with a summary
+#   scripts/regress.sh coverage [BUILD]  Verilator line/toggle coverage of scord_top and its
+#                                      spec-step coverage over the smoke inputs, merged, ending
+#                                      with "coverage: line L % toggle T % steps S/N (scord_top)"
 # Options (after the mode, in any order with BUILD):
 #   --tests REGEX    only the mode's CTest tests whose names match REGEX (smoke, full)
 #   --out DIR        write the JUnit XML, the log (and coverage/) to DIR instead of BUILD
@@ -96,34 +97,13 @@ speed_table() {
 }
 
 if [ "$mode" = coverage ]; then
-  [ $nobuild = 1 ] || cmake --build "$build" -j$jobs --target scord-sim-cov scord-vec
-  cov="$out/coverage"
-  if [ $slurm = 0 ] || [ "$sl_resume" = 0 ]; then rm -rf "$cov"; fi
-  mkdir -p "$cov"
-  [ $slurm = 1 ] && slurm_begin "$out/regress-$mode.slurm"
-  i=0
-  for input in --workload=default --workload=atomics "$src"/tlm/tests/mp.trace "$src"/vectors/apps/*.trace; do
-    i=$((i + 1))
-    if [ $slurm = 1 ]; then
-      # Written under a temporary name, renamed when complete.
-      slurm_unit "coverage $i $(basename -- "$input")" "$(q "$build/bin/scord-sim-cov") --no-progress --stats-only --detector=both --coverage $(q "$cov/.run$i.dat") $(q "$input") >/dev/null && mv -f $(q "$cov/.run$i.dat.steps") $(q "$cov/run$i.dat.steps") && mv -f $(q "$cov/.run$i.dat") $(q "$cov/run$i.dat")"
-      continue
-    fi
-    "$build/bin/scord-sim-cov" --no-progress --stats-only --detector=both --coverage "$cov/run$i.dat" "$input" \
-      >/dev/null || { echo "regress.sh: coverage run failed on $input" >&2; exit 1; }
-  done
-  if [ $slurm = 1 ]; then
-    slurm_run || { echo "regress.sh: coverage runs failed or lost (above); no merged coverage" >&2; exit 1; }
-  fi
-  verilator_coverage --write "$cov/merged.dat" "$cov"/run*.dat
-  verilator_coverage --annotate "$cov/annotated" --annotate-min 1 "$cov/merged.dat" | tee "$cov/summary.txt"
-  echo "merged Verilator coverage: $cov/merged.dat (annotated sources in $cov/annotated)"
-  # Spec steps (detector.md section 5) decided by the RTL, summed over the runs.
-  awk '{ k = $1; for (i = 2; i < NF; i++) k = k " " $i; n[k] += $NF; if (!(k in o)) { o[k] = ++m; key[m] = k } }
-       END { hit = 0; for (i = 1; i <= m; i++) { printf "  %-48s %d\n", key[i], n[key[i]]; if (n[key[i]]) hit++ }
-             printf "spec steps reached by the RTL: %d of %d (READ/WRITE x step; some pairs cannot occur)\n", hit, m }' \
-    "$cov"/run*.dat.steps | tee "$cov/steps.txt"
-  exit 0
+  # Coverage of scord_top (scord-rtl-tb-cov over the smoke inputs: two random streams and the
+  # shipped vector suites), merged; ends with "coverage: line L % toggle T % steps S/N (scord_top)".
+  [ $nobuild = 1 ] || cmake --build "$build" -j$jobs --target scord-rtl-tb-cov
+  [ $slurm = 0 ] || echo "regress.sh: coverage runs on this machine (one program, a few minutes)" >&2
+  exec "$src/scripts/top_coverage.sh" "$build/bin/scord-rtl-tb-cov" "$out/coverage" \
+    --line-floor "${SCORD_TOP_LINE_FLOOR:-90}" --toggle-floor "${SCORD_TOP_TOGGLE_FLOOR:-90}" \
+    "$src"/vectors/basic/*.vec "$src"/vectors/micro/*.vec "$src"/vectors/litmus/*.vec "$src"/vectors/apps/*.vec
 fi
 
 # Everything the tests use (scord-cosim and scord-rtl-tb come from cosim/ and testbench/ when built).
@@ -148,7 +128,7 @@ if [ $slurm = 1 ]; then
   done < "$sl_state/tests.txt"
   if [ "$mode" = full ] && [ -x "$build/bin/scord-rtl-tb" ]; then
     for seed in 11 12 13 14; do
-      slurm_unit "scord-rtl-tb --seed $seed" "$(q "$build/bin/scord-rtl-tb") --seed $seed --events 200000 --latency $((seed * 3)) --stall 30"
+      slurm_unit "scord-rtl-tb --seed $seed" "$(q "$build/bin/scord-rtl-tb") --seed $seed --events 200000"
     done
   fi
   slurm_run || status=1
@@ -201,7 +181,7 @@ fi
 if [ $slurm = 0 ] && [ "$mode" = full ] && [ -x "$build/bin/scord-rtl-tb" ]; then
   # Long random streams through the RTL against the C model, with back-pressure.
   for seed in 11 12 13 14; do
-    if ! "$build/bin/scord-rtl-tb" --seed $seed --events 200000 --latency $((seed * 3)) --stall 30 \
+    if ! "$build/bin/scord-rtl-tb" --seed $seed --events 200000 \
       >>"$log" 2>&1; then
       echo "FAILED: scord-rtl-tb --seed $seed --events 200000" | tee -a "$log"
       status=1

@@ -5,7 +5,7 @@
 #    suite (--verbose adds the race lines of the hand-written suites basic, micro, litmus);
 #  * the full GPU system (TLM) on its embedded default workload with detection off and on,
 #    the detector co-simulated: the Verilated line-rate RTL (scord_line_detector, the block
-#    synth/ sizes) checked against the C model (--detector=line-both: every write-back, the
+#    synth/ sizes) checked against the C model (--detector=both: every write-back, the
 #    metadata at each kernel boundary, the races), printing the races and the overhead with
 #    RTL timing;
 #  * the same with the C model and its timing model of the line-rate RTL (docs/tlm.md),
@@ -57,7 +57,7 @@ sim() {
 ovh() { sed -n 's/^overhead_pct //p' <<<"$1" | head -1; }
 if [ -x "$bin/scord-sim" ]; then
   echo "== default GPU workload, detection off vs on, detector co-simulated (line-rate RTL checked against the C model) =="
-  sim --compare-off --detector=line-both || status=1
+  sim --compare-off --detector=both || status=1
   o_rtl=$(ovh "$sim_out")
   echo "== the same with the C-model detector's timing (line-beat model of the line-rate design: 16 lanes x 2 slices) =="
   sim --compare-off --detector=ref || status=1

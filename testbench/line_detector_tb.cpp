@@ -60,6 +60,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -72,11 +73,18 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include SCORD_LD_VTOP_H
 #include "verilated.h"
+#ifdef SCORD_LD_FST
+#include "verilated_fst_c.h"
+#endif
 #pragma GCC diagnostic pop
+#include <chrono>
 
 #include "rtl_port.h"
 #include "scord/scord.h"
 #include "scord/vecread.h"
+#ifdef SCORD_LD_TOP
+#include "event_gen.h"
+#endif
 
 namespace {
 constexpr unsigned kLanes = 32, kEntries = rtlport::kLineEntries;
@@ -86,10 +94,17 @@ using rtlport::kPktFence;
 using rtlport::kPktKernel;
 constexpr uint64_t kPcBase = 0x10000;                              // pc = kPcBase + 4 * packet
 constexpr uint64_t kWatchdog = 100000;
+#ifdef SCORD_LD_TOP
+constexpr const char *kTopName = "scord_top";
+#else
+constexpr const char *kTopName = "line_detector";
+#endif
 
 uint64_t fails = 0;
+uint64_t first_fail_cycle = UINT64_MAX;  // the cycle of the first failure in a run (its waveform)
 // One failure, printed for the first ten.
 __attribute__((format(printf, 2, 3))) void fail_at(uint64_t cyc, const char *fmt, ...) {
+  if (cyc < first_fail_cycle) first_fail_cycle = cyc;
   if (fails++ >= 10) return;
   fprintf(stderr, "FAIL cycle %" PRIu64 ": ", cyc);
   va_list ap;
@@ -488,6 +503,11 @@ struct Timing {
   bool measure = false;    // the ideal memory and ports of --measure; else the randomised ones
   unsigned latency = 100;  // --measure: cycles from a read's acceptance to its data
   bool ring_overflow = false;  // --ring-overflow: an 8-record ring the host reads only now and then
+  bool xcheck = false;     // --xcheck: a second instance with other random initial values
+  bool speed = false;      // --speed: print the run's RTL cycles per second
+  std::string trace;       // --trace FILE: waveform (FST, or VCD when FILE ends in .vcd)
+  uint64_t trace_from = 0, trace_to = UINT64_MAX;  // the cycle window traced
+  bool fail_trace = true;  // on a failure, run again tracing a window around it
 };
 // Where the race ring sits (docs/race_ring.md): aligned to any ring size the RTL allows.
 constexpr uint64_t kRingBase = 1ull << 36;
@@ -504,6 +524,7 @@ struct Result {
   rtlport::Unordered<unsigned> cmp;  // the C model's side from Expect, the RTL's as it ran
 };
 
+#ifndef SCORD_LD_TOP
 void drive_packet(SCORD_LD_VTOP *m, const scord_params &p, const Packet &k) {
   m->in_type_i = k.type;
   m->in_sm_i = k.sm;
@@ -520,12 +541,52 @@ void drive_packet(SCORD_LD_VTOP *m, const scord_params &p, const Packet &k) {
   m->in_lane_valid_i = k.mask;
   for (unsigned j = 0; j < kLanes; j++) put_bits(m->in_addr_i, j * (unsigned)p.addr_bits, (unsigned)p.addr_bits, k.addr[j]);
 }
+#endif
+
+#ifdef SCORD_LD_TOP
+// --xcheck: copies every input of a to b, evaluates b, and compares the outputs (payloads only
+// under their valid: an unreset payload flop may differ while nothing reads it).
+void xcheck_step(SCORD_LD_VTOP *a, SCORD_LD_VTOP *b, uint64_t cyc, unsigned lw) {
+#define SCORD_X_IN(f) b->f = a->f;
+  SCORD_X_IN(clk_i) SCORD_X_IN(rst_ni) SCORD_X_IN(ev_valid_i) SCORD_X_IN(ev_type_i) SCORD_X_IN(ev_first_i)
+  SCORD_X_IN(ev_last_i) SCORD_X_IN(ev_cta_i) SCORD_X_IN(ev_warp_i) SCORD_X_IN(ev_first_warp_i) SCORD_X_IN(ev_warps_i)
+  SCORD_X_IN(ev_scope_i) SCORD_X_IN(ev_op_i) SCORD_X_IN(ev_volatile_i) SCORD_X_IN(ev_has_cmp_i)
+  SCORD_X_IN(ev_has_val_i) SCORD_X_IN(ev_has_old_i) SCORD_X_IN(ev_cmp_i) SCORD_X_IN(ev_val_i) SCORD_X_IN(ev_old_i)
+  SCORD_X_IN(ev_addr_i) SCORD_X_IN(ev_pc_i) SCORD_X_IN(merge_sel_i) SCORD_X_IN(merge_en_i)
+  SCORD_X_IN(mem_rd_ready_i) SCORD_X_IN(mem_wr_ready_i) SCORD_X_IN(mem_rsp_valid_i) SCORD_X_IN(mem_rsp_tag_i)
+  SCORD_X_IN(mem_rsp_data_i) SCORD_X_IN(mem_clr_ready_i) SCORD_X_IN(ring_base_i) SCORD_X_IN(ring_size_log2_i)
+  SCORD_X_IN(ring_head_i) SCORD_X_IN(ring_wr_ready_i)
+#undef SCORD_X_IN
+  b->eval();
+  const char *bad = nullptr;
+#define SCORD_X_OUT(f) \
+  if (!bad && !(a->f == b->f)) bad = #f;
+  SCORD_X_OUT(ev_ready_o) SCORD_X_OUT(pkt_valid_o) SCORD_X_OUT(det_in_valid_o) SCORD_X_OUT(det_in_ready_o)
+  SCORD_X_OUT(mem_rd_valid_o) SCORD_X_OUT(mem_wr_valid_o) SCORD_X_OUT(mem_rsp_ready_o) SCORD_X_OUT(mem_clr_valid_o)
+  SCORD_X_OUT(ring_tail_o) SCORD_X_OUT(race_overflow_o) SCORD_X_OUT(ring_wr_valid_o) SCORD_X_OUT(idle_o)
+  if (a->ring_wr_valid_o) {
+    SCORD_X_OUT(ring_wr_addr_o) SCORD_X_OUT(ring_wr_data_o)
+  }
+  for (unsigned s = 0; s < kSlices && !bad; s++) {
+    if (a->mem_rd_valid_o >> s & 1) {
+      if (get_bits(a->mem_rd_line_o, s * lw, lw) != get_bits(b->mem_rd_line_o, s * lw, lw)) bad = "mem_rd_line_o";
+    }
+    if (a->mem_wr_valid_o >> s & 1) {
+      if (get_line(a->mem_wr_data_o, s) != get_line(b->mem_wr_data_o, s)) bad = "mem_wr_data_o";
+      if (get_bits(a->mem_wr_mask_o, s * kEntries, kEntries) != get_bits(b->mem_wr_mask_o, s * kEntries, kEntries))
+        bad = "mem_wr_mask_o";
+    }
+  }
+#undef SCORD_X_OUT
+  if (bad) fail_at(cyc, "--xcheck: %s differs between two instances with other initial values (an unreset flop is seen)", bad);
+}
+#endif
 
 // Runs the packets through the RTL with the memory and ports played as tm says, checking the
 // memory protocol, every write-back (against ex's histories) and the memory at every clear.
 // Returns what came out; failures are counted in `fails`.
 Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<Packet> &pk, const Expect &ex,
-               const Timing &tm) {
+               const Timing &tm, const std::vector<scord_event> &evs) {
   Result res;
   res.cmp = ex.cmp;
   scord_layout lay;
@@ -540,8 +601,15 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
   ctx->commandArgs(argc, argv);
   auto m = std::make_unique<SCORD_LD_VTOP>(ctx.get());
   m->clk_i = 0;
+#ifdef SCORD_LD_TOP
+  m->ev_valid_i = 0;
+  m->merge_en_i = 0;
+  m->merge_sel_i = 0;
+#else
+  (void)evs;
   m->in_valid_i = 0;
   zero(m->in_addr_i);
+#endif
   zero(m->mem_rsp_tag_i);
   zero(m->mem_rsp_data_i);
   // The race ring: 16 records, read by the host at random times but before it is half full
@@ -558,13 +626,62 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
   m->mem_wr_ready_i = 0;
   m->mem_rsp_valid_i = 0;
   m->mem_clr_ready_i = 0;
+#ifndef SCORD_LD_TOP
   if (n) drive_packet(m.get(), p, pk[0]);
+#endif
+#ifdef SCORD_LD_TOP
+  // --xcheck: a second instance whose unreset flops start from other random values gets the
+  // same inputs; every output (payloads under their valid) must be the same every cycle.
+  std::unique_ptr<VerilatedContext> ctx2;
+  std::unique_ptr<SCORD_LD_VTOP> m2;
+  if (tm.xcheck) {
+    ctx->randReset(2);
+    ctx->randSeed(1);
+    ctx2 = std::make_unique<VerilatedContext>();
+    ctx2->randReset(2);
+    ctx2->randSeed(2);
+    m2 = std::make_unique<SCORD_LD_VTOP>(ctx2.get());
+  }
+#else
+  if (tm.xcheck) fail_at(0, "--xcheck is for scord_top");
+#endif
+  // --trace: the waveform of the cycles [trace_from, trace_to].
+#ifdef SCORD_LD_FST
+  std::unique_ptr<VerilatedFstC> tfp;
+  if (!tm.trace.empty()) {
+    ctx->traceEverOn(true);
+    tfp = std::make_unique<VerilatedFstC>();
+    m->trace(tfp.get(), 99);
+    tfp->open(tm.trace.c_str());
+    if (!tfp->isOpen()) fail_at(0, "cannot write the waveform %s", tm.trace.c_str());
+  }
+#else
+  if (!tm.trace.empty()) fail_at(0, "this build has no waveform support (--trace)");
+#endif
+  uint64_t now = 0;  // the cycle being evaluated
+  auto eval = [&]() {
+    m->eval();
+#ifdef SCORD_LD_FST
+    if (tfp && now >= tm.trace_from && now <= tm.trace_to) tfp->dump(2 * now + m->clk_i);
+#endif
+#ifdef SCORD_LD_TOP
+    if (m2) xcheck_step(m.get(), m2.get(), now, sline_bits);
+#endif
+  };
   rtlport::reset([&](bool clk, bool rst_n) {
     m->clk_i = clk;
     m->rst_ni = rst_n;
-    m->eval();
+    eval();
   });
 
+  // SCORD_TB_INJECT=race:N or wb:N corrupts the N-th race record read or write-back taken, to
+  // show that the comparison catches it (CTests rtl/tb_inject_*).
+  uint64_t inject_race = 0, inject_wb = 0, wb_seen = 0;
+  if (const char *inj = getenv("SCORD_TB_INJECT")) {
+    if (!strncmp(inj, "race:", 5)) inject_race = strtoull(inj + 5, nullptr, 10);
+    else if (!strncmp(inj, "wb:", 3)) inject_wb = strtoull(inj + 3, nullptr, 10);
+    else fail_at(0, "SCORD_TB_INJECT=%s: want race:N or wb:N", inj);
+  }
   Memory &mem = res.mem;
   // Every write-back against the C model's values of the entry in the RTL's kernel (res.cmp).
   auto check_write = [&](uint64_t cyc, uint64_t index, uint64_t v) {
@@ -591,10 +708,46 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
   };
   unsigned next_in = 0, ring_stall = 0, gap = 0, quiet = 0;
   bool offering = false, clr_was = false;
+#ifdef SCORD_LD_TOP
+  // The event whose beat is offered (its beat number and SM) and the merge's order.
+  size_t next_ev = 0;
+  unsigned beat = 0, beat_sm = 0;
+  bool merge_hold = false;
+  std::deque<unsigned> merge_q;
+#endif
   uint64_t last_progress = 0;
   for (uint64_t cyc = 0;; cyc++) {
     // Inputs for this cycle, independent of this cycle's outputs.  A packet once offered stays
     // offered until taken; between packets there are random gaps, now and then a long one.
+#ifdef SCORD_LD_TOP
+    // scord_top: the events' beats on the shared bus, one SM's beat per cycle, held until its
+    // tracker takes it, with random gaps; the merge takes the packets in event order (the order
+    // the C model applies them), its enable at random but held once a packet is shown.
+    if (!offering && next_ev < evs.size()) {
+      if (gap) gap--;
+      else if (!tm.measure && trng(100) < 12) gap = trng(400) == 0 ? 50 + trng(200) : trng(4);
+      else {
+        const scord_event &e = evs[next_ev];
+        const bool kernel = e.type == SCORD_EV_KERNEL;
+        if (beat == 0) {
+          if (kernel) merge_q.push_back((unsigned)p.num_sms);
+          else if (e.type <= SCORD_EV_FENCE) merge_q.push_back(e.sm);
+        }
+        const unsigned beats = kernel ? (unsigned)p.num_sms : e.type <= SCORD_EV_ATOM ? e.n : 1;
+        rtlport::put_event_beat(m.get(), e, kernel ? 0 : e.addr + (uint64_t)beat * e.stride, kernel || beat == 0,
+                                kernel || beat + 1 == beats);
+        beat_sm = kernel ? beat : e.sm;
+        offering = true;
+      }
+    }
+    m->ev_valid_i = offering ? (1u << beat_sm) : 0u;
+    if (!merge_q.empty()) {
+      m->merge_sel_i = (uint16_t)merge_q.front();
+      m->merge_en_i = merge_hold || tm.measure || trng(100) >= 10;
+    } else {
+      m->merge_en_i = 0;
+    }
+#else
     if (!offering && next_in < n) {
       if (gap) gap--;
       else if (!tm.measure && trng(100) < 12) gap = trng(400) == 0 ? 50 + trng(200) : trng(4);
@@ -604,6 +757,7 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
       }
     }
     m->in_valid_i = offering;
+#endif
     // The host reads the ring (records the memory accepted up to the last edge).
     uint32_t unread = ring.unread(m->ring_tail_o);
     res.ring_peak = std::max<uint64_t>(res.ring_peak, unread);
@@ -658,8 +812,9 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     m->mem_wr_ready_i = wr_rdy;
     m->mem_rsp_valid_i = rsp_v;
     m->mem_clr_ready_i = tm.measure || trng(2);
+    now = cyc;
     m->clk_i = 0;
-    m->eval();
+    eval();
 
     // Handshakes at the coming edge.
     bool progress = false;
@@ -667,9 +822,17 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
       res.coll_stalls += m->coll_stall_o >> s & 1;
       res.group_stalls += m->group_stall_o >> s & 1;
     }
+#ifdef SCORD_LD_TOP
+    const bool beat_fire = offering && (m->ev_ready_o >> beat_sm & 1);
+    const bool in_fire = m->det_in_valid_o && m->det_in_ready_o;
+    if (in_fire || beat_fire) progress = true;
+    if (m->det_in_valid_o && !m->det_in_ready_o) res.in_stalls++;
+    merge_hold = m->det_in_valid_o && !m->det_in_ready_o;
+#else
     bool in_fire = offering && m->in_ready_o;
     if (in_fire) progress = true;
     else if (offering) res.in_stalls++;
+#endif
     // Step observation: each beat as it leaves E4 (slices' steps are not ordered; counted).
     for (unsigned s = 0; s < kSlices; s++) {
       if (!(m->step_valid_o >> s & 1)) continue;
@@ -701,6 +864,12 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
         uint64_t g = get_bits(m->mem_wr_line_o, s * sline_bits, sline_bits) * kSlices + s;
         uint32_t mask = (uint32_t)get_bits(m->mem_wr_mask_o, s * kEntries, kEntries);
         Line data = get_line(m->mem_wr_data_o, s);
+        if (inject_wb && ++wb_seen == inject_wb)  // SCORD_TB_INJECT=wb:N: corrupt the N-th write-back
+          for (unsigned e = 0; e < kEntries; e++)
+            if (mask >> e & 1) {
+              data[e] ^= 1ull << 40;
+              break;
+            }
         Line &ml = line_of(g);
         for (unsigned e = 0; e < kEntries; e++)
           if (mask >> e & 1) {
@@ -761,17 +930,36 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
       clr_was = true;
     }
     m->clk_i = 1;
-    m->eval();
+    eval();
     if (ctx->gotFinish() || ctx->gotError()) {
       fail_at(cyc, "the RTL stopped ($finish or a simulation assertion)");
       break;
     }
+#ifdef SCORD_LD_TOP
+    if (beat_fire) {
+      offering = false;
+      const scord_event &e = evs[next_ev];
+      const unsigned beats = e.type == SCORD_EV_KERNEL ? (unsigned)p.num_sms : e.type <= SCORD_EV_ATOM ? e.n : 1;
+      if (++beat == beats) {
+        beat = 0;
+        next_ev++;
+      }
+    }
+    if (in_fire) {
+      merge_q.pop_front();
+      next_in++;
+    }
+    if (progress) last_progress = cyc;
+    bool drained = next_ev == evs.size() && merge_q.empty() && next_in == n && !offering && m->idle_o &&
+                   !m->ring_wr_valid_o && !m->mem_clr_valid_o;
+#else
     if (in_fire) {
       offering = false;
       next_in++;
     }
     if (progress) last_progress = cyc;
     bool drained = next_in == n && !offering && m->idle_o && !m->ring_wr_valid_o && !m->mem_clr_valid_o;
+#endif
     for (auto &sm : res.sl) drained &= sm.pend.empty() && !sm.rsp_on;
     quiet = drained ? quiet + 1 : 0;
     if (quiet <= 1) res.cycles = cyc + 1;  // up to the first drained cycle: the quiet ones are not work
@@ -788,10 +976,26 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
   // The host reads what is left (all of an overflowed ring: its first records).
   ring.read(m->ring_tail_o, res.races);
   if (!ring.error.empty()) fail_at(res.cycles, "race ring: %s", ring.error.c_str());
+  if (inject_race && inject_race <= res.races.size()) res.races[inject_race - 1].pc ^= 4;  // SCORD_TB_INJECT=race:N
   if (m->ring_tail_o != (uint32_t)res.ring_writes)
     fail_at(res.cycles, "ring_tail_o %u after %" PRIu64 " record writes", (unsigned)m->ring_tail_o, res.ring_writes);
   res.overflow = m->race_overflow_o;
   m->final();
+#ifdef SCORD_LD_TOP
+  if (m2) m2->final();
+#endif
+#ifdef SCORD_LD_FST
+  if (tfp) tfp->close();
+#endif
+#ifdef SCORD_LD_COVERAGE
+  // A coverage build writes each run's line and toggle counts to $SCORD_COV_DIR/run<N>.dat, for
+  // verilator_coverage to merge (scripts/regress.sh coverage, CTest rtl/top_coverage).
+  if (const char *dir = getenv("SCORD_COV_DIR")) {
+    static unsigned runs = 0;
+    std::string path = std::string(dir) + "/run" + std::to_string(runs++) + ".dat";
+    ctx->coveragep()->write(path.c_str());
+  }
+#endif
   return res;
 }
 // The checks after a run: races, final metadata, overflow and clears (see the header).  Returns
@@ -866,7 +1070,7 @@ void dump_packets(const scord_params &p, const std::vector<Packet> &pk, unsigned
 
 // The random test of the header: n packets drawn from seed, checked with coverage.  Returns the
 // exit status.
-int run_random(int argc, char **argv, const scord_params &p, unsigned long n, uint64_t seed, const Timing &tm) {
+[[maybe_unused]] int run_random(int argc, char **argv, const scord_params &p, unsigned long n, uint64_t seed, const Timing &tm) {
   srng.s = seed * 0x9E3779B97F4A7C15ULL + 1;
   trng.s = seed * 0xD1B54A32D192ED03ULL + 7;
   std::vector<Packet> pk = make_packets(p, (unsigned)n);
@@ -880,7 +1084,7 @@ int run_random(int argc, char **argv, const scord_params &p, unsigned long n, ui
     fprintf(stderr, "%s: the C model ran out of memory or overflowed its race buffer\n", argv[0]);
     return 1;
   }
-  Result res = run_rtl(argc, argv, p, pk, ex, tm);
+  Result res = run_rtl(argc, argv, p, pk, ex, tm, {});
   if (!fails) fails += check_end(p, ex, res, true, tm);
   unsigned types = 0;
   for (uint64_t c : ex.by_type) types += c > 0;
@@ -929,6 +1133,7 @@ enum class VecStatus { kPass, kSkip, kFail };
 struct VecPackets {
   std::vector<Packet> pk;
   std::vector<scord_race> sys_races;
+  std::vector<scord_event> evs;  // every event, in order (scord_top's input)
 };
 
 // True when two lanes' packets of one instruction agree on everything but the address.
@@ -942,8 +1147,11 @@ bool same_instruction(const scord_access &a, const scord_access &b) {
 // packet is built, so the trackers' locks and barrier counters are those the event sees.  kSkip
 // (printed) when the file's configuration differs from the variant's (p) in a parameter the RTL
 // depends on; kFail (printed) on a reader error or an instruction whose lanes disagree.
-VecStatus read_vec(const char *path, const scord_params &p, VecPackets &out) {
-  std::unique_ptr<scord_vreader, void (*)(scord_vreader *)> r(scord_vr_open(path, nullptr, 0), scord_vr_close);
+// With text, the file's contents come from it (path names it in messages).
+VecStatus read_vec(const char *path, const scord_params &p, VecPackets &out, const std::string *text = nullptr) {
+  std::unique_ptr<scord_vreader, void (*)(scord_vreader *)> r(
+      text ? scord_vr_open_mem(path, text->data(), text->size(), nullptr, 0) : scord_vr_open(path, nullptr, 0),
+      scord_vr_close);
   if (!r) {
     fprintf(stderr, "%s:0: out of memory\n", path);
     return VecStatus::kFail;
@@ -964,7 +1172,11 @@ VecStatus read_vec(const char *path, const scord_params &p, VecPackets &out) {
       // the metadata; race_buf_entries does not matter with the race port drained as records
       // come; lock_entries sizes the trackers, which are the C system's here.
       fp = *scord_vr_params(r.get());
+#ifdef SCORD_LD_TOP
+      const unsigned flags = rtlport::kAnyMdBase | rtlport::kAnyRaceBuf;  // the trackers are RTL too
+#else
       const unsigned flags = rtlport::kAnyMdBase | rtlport::kAnyRaceBuf | rtlport::kDetectorOnly;
+#endif
       if (const char *field = rtlport::param_mismatch(fp, p, flags)) {
         printf("skip %s: configuration differs (%s)\n", path, field);
         return VecStatus::kSkip;
@@ -1041,6 +1253,7 @@ VecStatus read_vec(const char *path, const scord_params &p, VecPackets &out) {
       break;
     }
     if (packet) out.pk.push_back(k);
+    out.evs.push_back(ev);
     scord_system_apply(sys.get(), &ev);
     scord_race rr;
     while (scord_detector_pop_race(scord_system_detector(sys.get()), &rr)) out.sys_races.push_back(rr);
@@ -1054,11 +1267,12 @@ VecStatus read_vec(const char *path, const scord_params &p, VecPackets &out) {
 
 // Runs one vector file through the C model and the RTL with the checks of the header and prints
 // its result line.  Returns its status.
-VecStatus run_vec(int argc, char **argv, const scord_params &p, const char *path, const Timing &tm) {
+VecStatus run_vec(int argc, char **argv, const scord_params &p, const char *path, const Timing &tm,
+                  const std::string *text = nullptr) {
   fails = 0;
-  trng.s = 0xD1B54A32D192ED03ULL + 7;  // seed 1's timing for every file, whatever ran before
+  if (!text) trng.s = 0xD1B54A32D192ED03ULL + 7;  // seed 1's timing for every file, whatever ran before
   VecPackets v;
-  VecStatus st = read_vec(path, p, v);
+  VecStatus st = read_vec(path, p, v, text);
   if (st != VecStatus::kPass) return st;
   if (const char *dump = getenv("SCORD_LD_DUMP")) {
     uint64_t k = 0;
@@ -1070,11 +1284,32 @@ VecStatus run_vec(int argc, char **argv, const scord_params &p, const char *path
     fprintf(stderr, "%s: FAIL: the C model ran out of memory or overflowed its race buffer\n", path);
     return VecStatus::kFail;
   }
-  Result res = run_rtl(argc, argv, p, v.pk, ex, tm);
+  const Rng timing_start = trng;
+  first_fail_cycle = UINT64_MAX;
+  const auto t0 = std::chrono::steady_clock::now();
+  Result res = run_rtl(argc, argv, p, v.pk, ex, tm, v.evs);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!fails) fails += check_end(p, ex, res, false, tm);
   // The packets must say what the events say: the C system on the events finds the races the C
   // model finds on the packets.
   fails += compare_races(v.sys_races, ex.races, "the C system", "the C model on the packets", false);
+  if (text) {
+    // A random stream: its functional coverage, the spec's decision steps (detector.md section 5)
+    // the RTL decided, each hit or named as unhit (some (read/write, step) pairs cannot occur),
+    // one line each ("step read|write NAME COUNT") for scripts/regress.sh coverage to sum.
+    for (unsigned w = 0; w < 2; w++)
+      for (unsigned st = 0; st < SCORD_STEP_COUNT; st++)
+        printf("step %s %s %" PRIu64 "%s\n", w ? "write" : "read", scord_step_name[st], res.steps[w][st],
+               res.steps[w][st] ? "" : " unhit");
+    unsigned types = 0;
+    for (uint64_t c : ex.by_type) types += c > 0;
+    if (ex.races.size() < 50 || types < 3 || ex.span2 == 0 || ex.kernels == 0) {
+      fprintf(stderr, "FAIL: coverage: need 50 races of 3 types, a packet over two lines and a kernel boundary "
+                      "(got %zu races of %u types, %" PRIu64 " packets over two lines, %" PRIu64 " kernels)\n",
+              ex.races.size(), types, ex.span2, ex.kernels);
+      fails++;
+    }
+  }
   printf("vec %s: packets=%zu lanes=%" PRIu64 " cycles=%" PRIu64 " lanes/cycle=%.2f races=%zu (C model %zu)", path,
          v.pk.size(), ex.lanes, res.cycles, res.cycles ? (double)ex.lanes / (double)res.cycles : 0.0,
          res.races.size(), ex.races.size());
@@ -1087,8 +1322,67 @@ VecStatus run_vec(int argc, char **argv, const scord_params &p, const char *path
            res.coll_stalls, res.group_stalls, ex.lanes);
   }
   printf(" %s\n", fails ? "FAIL" : "PASS");
+  if (tm.speed)
+    printf("speed: %" PRIu64 " RTL cycles in %.2f s: %.0f cycles/s, %.0f events/s\n", res.cycles, secs,
+           secs > 0 ? (double)res.cycles / secs : 0.0, secs > 0 ? (double)v.evs.size() / secs : 0.0);
+#ifdef SCORD_LD_FST
+  if (fails && tm.fail_trace && tm.trace.empty()) {
+    // The same run again (the stimulus and the timing replay from their seeds), tracing the
+    // cycles before the first failure: a waveform a designer can open, not the whole run.
+    Timing t2 = tm;
+    t2.fail_trace = false;
+    const uint64_t at = first_fail_cycle != UINT64_MAX ? first_fail_cycle : res.cycles;
+    t2.trace_from = at > 2000 ? at - 2000 : 0;
+    t2.trace_to = at + 20;
+    t2.trace = std::string(getenv("SCORD_TB_FAIL_TRACE") ? getenv("SCORD_TB_FAIL_TRACE") : "scord-rtl-tb-failure.fst");
+    const uint64_t fails_before = fails;
+    trng = timing_start;
+    run_rtl(argc, argv, p, v.pk, ex, t2, v.evs);
+    fails = fails_before;
+    printf("waveform of the failure: %s (cycles %" PRIu64 "-%" PRIu64 ")\n", t2.trace.c_str(), t2.trace_from,
+           t2.trace_to);
+  }
+#else
+  (void)timing_start;
+#endif
   return fails ? VecStatus::kFail : VecStatus::kPass;
 }
+#ifdef SCORD_LD_TOP
+// scord_top's random test: n events of the constrained-random stream (event_gen.h, with
+// warp-wide accesses) from seed, written as a vector file in memory and run like one: through
+// the RTL's trackers, gatherers and merge, and through the C system.  The timing (stalls,
+// memory order) is drawn from the seed too.  Returns the exit status.
+int run_random_top(int argc, char **argv, const scord_params &p, unsigned long n, uint64_t seed, const Timing &tm) {
+  trng.s = seed * 0xD1B54A32D192ED03ULL + 7;
+  Gen gen(seed, p, 2, true);
+  std::string text = "scord-vectors 1\n";
+  if (SCORD_LD_CONFIG[0]) text += std::string("config ") + SCORD_LD_CONFIG + "\n";
+  char *buf = nullptr;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) {
+    fprintf(stderr, "%s: out of memory\n", argv[0]);
+    return 1;
+  }
+  for (unsigned long i = 0; i < n; i++) {
+    scord_event e = gen.next();
+    scord_event_write(f, &e);
+  }
+  fclose(f);
+  text.append(buf, len);
+  free(buf);
+  char name[64];
+  snprintf(name, sizeof name, "random seed %" PRIu64, seed);
+  if (const char *dump = getenv("SCORD_TOP_DUMP")) {  // the stream as a vector file, to replay it
+    FILE *o = fopen(dump, "w");
+    if (o) {
+      fwrite(text.data(), 1, text.size(), o);
+      fclose(o);
+    }
+  }
+  return run_vec(argc, argv, p, name, tm, &text) == VecStatus::kPass ? 0 : 1;
+}
+#endif
 }  // namespace
 
 // Parses the command line (see the header) and runs the random test or the vector files.
@@ -1102,38 +1396,73 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s: configuration '%s': %s\n", argv[0], SCORD_LD_CONFIG, err);
     return 2;
   }
-  if (argc < 2 || strncmp(argv[1], "--", 2) != 0) {
-    uint64_t n = 20000, seed = 1;
-    if (argc > 1 && scord_arg_u64(argv[0], "PACKETS", argv[1], 1, 10000000, &n) != 0) return 2;
-    if (argc > 2 && scord_arg_u64(argv[0], "SEED", argv[2], 0, UINT64_MAX, &seed) != 0) return 2;
-    Timing tm;
-    if (argc > 3 && !strcmp(argv[3], "--ring-overflow")) tm.ring_overflow = true;
-    else if (argc > 3 && argv[3][0] != '+') {
-      fprintf(stderr, "usage: %s [PACKETS] [SEED] [--ring-overflow]: bad argument '%s'\n", argv[0], argv[3]);
-      return 2;
-    }
-    return run_random(argc, argv, p, (unsigned long)n, seed, tm);
-  }
+  // Options: [EVENTS|PACKETS] [SEED] positionally, or --events N --seed S; --vec FILE... for
+  // vector mode.  +verilator+ arguments go to Verilator.
   Timing tm;
   bool vec = false;
+  uint64_t n = 20000, seed = 1;
+  unsigned positional = 0;
   std::vector<const char *> files;
+  auto usage = [&](const char *bad) {
+    fprintf(stderr,
+            "usage: %s [--events N] [--seed S] [--ring-overflow] [--xcheck] [--speed]\n"
+            "       %*s [--trace FILE.fst [--trace-from C] [--trace-to C]] [--measure [--latency N]] [--vec FILE...]\n"
+            "bad argument '%s'\n", argv[0], (int)strlen(argv[0]), "", bad);
+    return 2;
+  };
   for (int i = 1; i < argc; i++) {
     uint64_t v = 0;
+    const bool has_val = i + 1 < argc;
     if (!strcmp(argv[i], "--measure")) {
       tm.measure = true;
-    } else if (!strcmp(argv[i], "--latency") && i + 1 < argc && scord_parse_u64(argv[i + 1], &v) == 0 && v >= 1 &&
+    } else if (!strcmp(argv[i], "--latency") && has_val && scord_parse_u64(argv[i + 1], &v) == 0 && v >= 1 &&
                v <= 100000) {
       tm.latency = (unsigned)v;
       i++;
+    } else if (!strcmp(argv[i], "--events") && has_val) {
+      if (scord_arg_u64(argv[0], "--events", argv[++i], 1, 100000000, &n) != 0) return 2;
+    } else if (!strcmp(argv[i], "--seed") && has_val) {
+      if (scord_arg_u64(argv[0], "--seed", argv[++i], 0, UINT64_MAX, &seed) != 0) return 2;
+    } else if (!strcmp(argv[i], "--ring-overflow")) {
+      tm.ring_overflow = true;
+    } else if (!strcmp(argv[i], "--xcheck")) {
+      tm.xcheck = true;
+    } else if (!strcmp(argv[i], "--speed")) {
+      tm.speed = true;
+    } else if (!strcmp(argv[i], "--trace") && has_val) {
+      tm.trace = argv[++i];
+      if (tm.trace.size() < 4 || tm.trace.compare(tm.trace.size() - 4, 4, ".fst") != 0) {
+        fprintf(stderr, "%s: --trace %s: this program writes FST (FILE.fst); scord-sim --trace writes VCD\n", argv[0],
+                tm.trace.c_str());
+        return 2;
+      }
+    } else if (!strcmp(argv[i], "--trace-from") && has_val) {
+      if (scord_arg_u64(argv[0], "--trace-from", argv[++i], 0, UINT64_MAX, &tm.trace_from) != 0) return 2;
+    } else if (!strcmp(argv[i], "--trace-to") && has_val) {
+      if (scord_arg_u64(argv[0], "--trace-to", argv[++i], 0, UINT64_MAX, &tm.trace_to) != 0) return 2;
     } else if (!strcmp(argv[i], "--vec")) {
       vec = true;
     } else if (vec && argv[i][0] != '-' && argv[i][0] != '+') {
       files.push_back(argv[i]);
-    } else if (argv[i][0] != '+') {  // +verilator+ arguments go to Verilator
-      fprintf(stderr, "usage: %s [PACKETS] [SEED]\n       %s [--measure] [--latency 1..100000] --vec FILE...\n"
-                      "bad argument '%s'\n", argv[0], argv[0], argv[i]);
-      return 2;
+    } else if (!vec && argv[i][0] != '-' && argv[i][0] != '+' && positional < 2) {
+      if (scord_arg_u64(argv[0], positional ? "SEED" : "EVENTS", argv[i], positional ? 0 : 1,
+                        positional ? UINT64_MAX : 100000000, positional ? &seed : &n) != 0)
+        return 2;
+      positional++;
+    } else if (argv[i][0] != '+') {
+      return usage(argv[i]);
     }
+  }
+  if (tm.trace_from > tm.trace_to) {
+    fprintf(stderr, "%s: --trace-from %" PRIu64 " is after --trace-to %" PRIu64 "\n", argv[0], tm.trace_from, tm.trace_to);
+    return 2;
+  }
+  if (!vec) {
+#ifdef SCORD_LD_TOP
+    return run_random_top(argc, argv, p, (unsigned long)n, seed, tm);
+#else
+    return run_random(argc, argv, p, (unsigned long)n, seed, tm);
+#endif
   }
   if (files.empty()) {
     fprintf(stderr, "%s: --vec needs at least one FILE\n", argv[0]);
@@ -1146,8 +1475,12 @@ int main(int argc, char **argv) {
     failed += st == VecStatus::kFail;
     skipped += st == VecStatus::kSkip;
   }
-  printf("line_detector vectors (%s, %u slices, MaxOutstanding %u%s): %u passed, %u failed, %u skipped\n",
+  printf("%s vectors (%s, %u slices, MaxOutstanding %u%s): %u passed, %u failed, %u skipped\n", kTopName,
          SCORD_LD_CONFIG[0] ? SCORD_LD_CONFIG : "defaults", kSlices, kOutstanding, tm.measure ? ", --measure" : "",
          passed, failed, skipped);
+  if (passed == 0) {
+    fprintf(stderr, "%s: no vector file ran (all skipped or failed)\n", argv[0]);
+    return 1;
+  }
   return failed ? 1 : 0;
 }

@@ -1,6 +1,6 @@
 // detector_engine.h -- the detector's decision logic behind one narrow interface, so the TLM
-// RaceDetector module can run the C reference model, the Verilated RTL, or both in lockstep
-// with a comparator (architecture.md "Renderings", docs/cosim.md).
+// RaceDetector module can run the C reference model, the Verilated line-rate RTL, or the RTL
+// checked against the C model (architecture.md "Renderings", docs/cosim.md).
 //
 // Two timing styles:
 //  - untimed engines (the C model) decide at once and report which metadata entries they read
@@ -52,12 +52,9 @@ struct EvCtx {
 // Options of engines built from the RTL.
 struct EngineOpts {
   std::string vcd;         // waveform file ("" = no waveform)
+  uint64_t trace_from = 0, trace_to = UINT64_MAX;  // the RTL cycles it holds
   std::string source;      // trace file of the run ("" for a built-in workload)
   std::vector<std::string> plusargs;  // +args for the Verilated model ($test$plusargs)
-  std::string coverage;    // at the end: Verilator coverage to FILE (coverage build only) and
-                           // the spec-step counts of the RTL to FILE.steps ("" = none)
-  bool md_batch = false;   // metadata traffic booked in batches: run_sim sets it from
-                           // SimConfig::rtl_md_batch, where its default is defined
   bool one_eval = false;   // one eval() per cycle (rtlport::rise): run_sim sets it from
                            // SimConfig::rtl_one_eval
 };
@@ -106,21 +103,13 @@ class DetectorEngine {
 // finalized. `observer` (may be null) sees every metadata write (with its value) and reset.
 // Throws std::runtime_error on allocation failure.
 std::unique_ptr<DetectorEngine> make_ref_engine(const scord_params &p, const scord_mdport *observer = nullptr);
-// Whether an engine name runs Verilated RTL: "rtl" and "both" (the lane-serial scord_detector,
-// in lockstep with the C model), "line" and "line-both" (the line-rate scord_line_detector,
-// engine_line.cc).
-inline bool engine_is_rtl(const std::string &name) {
-  return name == "rtl" || name == "both" || name == "line" || name == "line-both";
-}
-// Engine by name: "ref", "rtl" (Verilated RTL) or "both" (lockstep with comparator), "line" or
-// "line-both" (the line-rate RTL, alone or checked against the C model). Returns
-// nullptr with a reason when the name is unknown or the RTL cannot run these parameters.
-// Defined with the Verilated model (engine_rtl.cc), linked into each program.
+// Whether an engine name runs Verilated RTL: "rtl" (the line-rate scord_line_detector alone)
+// and "both" (the same, checked against the C model), engine_line.cc.
+inline bool engine_is_rtl(const std::string &name) { return name == "rtl" || name == "both"; }
+// Engine by name: "ref", "rtl" or "both".  Returns nullptr with a reason when the name is
+// unknown or the RTL cannot run these parameters.  Defined with the Verilated model
+// (engine_line.cc) or, in a build without the RTL, by engine_stub.cc.
 std::unique_ptr<DetectorEngine> make_engine(const std::string &name, const scord_params &p, const EngineOpts &o,
                                             std::string &why);
 // Whether make_engine would succeed for (name, p), without building anything; reason in why.
 bool engine_supported(const std::string &name, const scord_params &p, std::string &why);
-// The line-rate engines (engine_line.cc; only in programs built with SCORD_LINE_ENGINE).
-bool line_engine_supported(const std::string &name, const scord_params &p, std::string &why);
-std::unique_ptr<DetectorEngine> make_line_engine(const std::string &name, const scord_params &p, const EngineOpts &o);
-

@@ -1,9 +1,8 @@
 // engine_line.cc -- the line-rate RTL detector (rtl_model/scord_line_detector.sv, the block
 // docs/rtl.md describes and synth/ sizes) behind the DetectorEngine interface:
-//   --detector=line       the Verilated RTL alone; its clock, stalls and metadata traffic time
-//                         the system;
-//   --detector=line-both  the same RTL, checked against the C model (docs/cosim.md "The
-//                         line-rate detector in the system").
+//   --detector=rtl   the Verilated RTL alone; its clock, stalls and metadata traffic time the
+//                    system;
+//   --detector=both  the same RTL, checked against the C model (docs/cosim.md).
 //
 // Workload: RaceDetector::b_transport calls access() once per lane.  The lanes of one
 // coalesced request (one interconnect packet; same instruction fields, at most Lanes of them)
@@ -18,7 +17,7 @@
 // the line as it is when the read is taken; it returns at the cycle the L2 path answered, so
 // reads of one slice return out of order, as the RTL allows.  Write-backs are posted.
 //
-// Comparison (line-both).  The RTL checks the lanes of different lines in parallel and merges
+// Comparison (both).  The RTL checks the lanes of different lines in parallel and merges
 // the slices' races, so its outputs are not in the C model's order; what the sequential
 // contract (detector.md section 5, docs/rtl.md) fixes is compared instead:
 //   - every write-back: the value must be one the C model gives that entry later than the
@@ -89,8 +88,8 @@ std::string hex(uint64_t v) {
   return b;
 }
 
-// The same rules as the lane-serial engine (engine_rtl.cc): a detector-only top verilated with
-// scord_pkg's defaults runs smaller GPUs (metadata re-encoded), any md_base, any race buffer.
+// A detector-only top verilated with scord_pkg's defaults runs smaller GPUs (metadata
+// re-encoded), any md_base, any race buffer (rtlport::param_mismatch).
 const char *line_param_mismatch(const scord_params &p, uint64_t &want) {
   scord_params d;
   scord_params_default(&d);
@@ -98,7 +97,7 @@ const char *line_param_mismatch(const scord_params &p, uint64_t &want) {
                                            rtlport::kDetectorOnly, &want);
 }
 
-// Receives the RTL's outputs as they leave it (the comparator of line-both).
+// Receives the RTL's outputs as they leave it (the comparator of --detector=both).
 struct LineSink {
   virtual ~LineSink() = default;
   // One entry of a write-back (in the run's layout).
@@ -144,6 +143,7 @@ class LineEngine final : public DetectorEngine {
     if (!o.vcd.empty()) {
       ctx_->traceEverOn(true);
       wave_ = std::make_unique<Waveform>(o.vcd);
+      wave_->window(o.trace_from, o.trace_to);
     }
     m_.reset(new Vscord_line_detector(ctx_.get(), "scord_line_detector"));
     Vscord_line_detector *t = m_.get();
@@ -175,7 +175,7 @@ class LineEngine final : public DetectorEngine {
     wave_.reset();  // closed before the model it traces goes
     m_->final();
   }
-  const char *name() const override { return "line"; }
+  const char *name() const override { return "rtl"; }
   bool self_timed() const override { return true; }
   void set_timer(MdTimer *t) override { timer_ = t; }
   void context(const EvCtx &c) override { cur_ = c; }
@@ -392,7 +392,7 @@ class LineEngine final : public DetectorEngine {
     const bool one = opts_.one_eval && !wave_ && (!t->in_valid_i || t->in_type_i == eval_type_);
     eval_type_ = t->in_type_i;
     rtlport::fall(t, one);
-    if (wave_) wave_->dump(now_ * 1000);
+    if (wave_) wave_->dump(now_ * 1000, now_);
 
     bool taken = t->in_valid_i && t->in_ready_o;
     bool active = taken;
@@ -440,7 +440,7 @@ class LineEngine final : public DetectorEngine {
       active = true;
     }
     rtlport::edge(t, one);
-    if (wave_) wave_->dump(now_ * 1000 + 500);
+    if (wave_) wave_->dump(now_ * 1000 + 500, now_);
     if (ctx_->gotFinish() || ctx_->gotError()) fail("the RTL stopped ($finish or a simulation assertion)");
     // The host reads the records written up to this edge; its head is the RTL's next input.
     if (ring_.unread(t->ring_tail_o)) {
@@ -498,7 +498,7 @@ class LineEngine final : public DetectorEngine {
   unsigned eval_type_ = 0;  // in_type_i at the last eval(): in_ready_o is settled for it
 };
 
-// --detector=line-both: the C model decides at call time; the RTL's outputs are checked as
+// --detector=both: the C model decides at call time; the RTL's outputs are checked as
 // they leave it (see the file header).
 class LineBothEngine final : public DetectorEngine, public LineSink {
  public:
@@ -512,7 +512,7 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
     ref_ = make_ref_engine(p, &obs_);
     rtl_.reset(new LineEngine(p, o, this));
   }
-  const char *name() const override { return "line-both"; }
+  const char *name() const override { return "both"; }
   bool self_timed() const override { return true; }
   void set_timer(MdTimer *t) override { rtl_->set_timer(t); }
   void context(const EvCtx &c) override {
@@ -557,7 +557,7 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
     if (ref_->overflow() != rtl_->overflow())
       diverge("race overflow counter", nullptr, rtl_->cycles(), std::to_string(ref_->overflow()),
               std::to_string(rtl_->overflow()));
-    printf("# line-both: equal to the C model: %" PRIu64 " races, %" PRIu64 " metadata entry write-backs, %" PRIu64
+    printf("# both: equal to the C model: %" PRIu64 " races, %" PRIu64 " metadata entry write-backs, %" PRIu64
            " kernel boundaries (whole metadata compared at each and at the end)\n",
            races_, writes_, clears_);
   }
@@ -618,7 +618,7 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
   [[noreturn]] void diverge(const char *what, const EvCtx *cref, uint64_t rc, const std::string &cmodel,
                             const std::string &rtl) {
     std::string report = report_text([&](FILE *f) {
-      fprintf(f, "CO-SIMULATION DIVERGENCE in %s (line-rate RTL vs C model, --detector=line-both)\n", what);
+      fprintf(f, "CO-SIMULATION DIVERGENCE in %s (line-rate RTL vs C model, --detector=both)\n", what);
       fprintf(f, "  RTL clock cycle: %" PRIu64 "; compared so far: %" PRIu64 " entry write-backs, %" PRIu64
                  " races, %" PRIu64 " kernel boundaries\n",
               rc, writes_, races_, clears_);
@@ -655,16 +655,37 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
 
 }  // namespace
 
-bool line_engine_supported(const std::string &name, const scord_params &p, std::string &why) {
+// The engine names: "rtl" the Verilated line-rate detector alone, its clock and metadata
+// traffic timing the system; "both" the same RTL checked against the C model.
+bool engine_supported(const std::string &name, const scord_params &p, std::string &why) {
+  if (name == "ref") return true;
+  if (name != "rtl" && name != "both") {
+    why = "--detector=" + name + ": unknown engine (off, ref, rtl, both)";
+    return false;
+  }
   uint64_t want = 0;
   const char *bad = line_param_mismatch(p, want);
   if (!bad) return true;
-  why = "--detector=" + name + ": the line-rate RTL was verilated for the default detector parameters and this run sets " +
-        bad + " (RTL: " + std::to_string(want) + "); use --detector=ref for other parameters";
+  uint64_t have = 0;
+#define SCORD_X_GET(pname, def, lo, hi, der, doc) \
+  if (!strcmp(bad, #pname)) have = p.pname;
+  SCORD_PARAM_LIST(SCORD_X_GET)
+#undef SCORD_X_GET
+  why = "--detector=" + name + ": the RTL was verilated for the default detector parameters (detector.md section 1) " +
+        "and this run sets " + bad + "=" + std::to_string(have) + " (RTL: " + std::to_string(want) +
+        "); use --detector=ref for other parameters";
   return false;
 }
 
-std::unique_ptr<DetectorEngine> make_line_engine(const std::string &name, const scord_params &p, const EngineOpts &o) {
-  if (name == "line") return std::make_unique<LineEngine>(p, o, nullptr);
-  return std::make_unique<LineBothEngine>(p, o);
+std::unique_ptr<DetectorEngine> make_engine(const std::string &name, const scord_params &p, const EngineOpts &o,
+                                            std::string &why) {
+  if (!engine_supported(name, p, why)) return nullptr;
+  if (name == "ref") return make_ref_engine(p);
+  try {
+    if (name == "rtl") return std::make_unique<LineEngine>(p, o, nullptr);
+    return std::make_unique<LineBothEngine>(p, o);
+  } catch (const std::exception &e) {
+    why = e.what();
+    return nullptr;
+  }
 }

@@ -29,16 +29,14 @@ static void usage(FILE *f) {
           "usage: scord-sim [options] [TRACE]\n"
           "Runs TRACE (docs/trace-format.md) or a built-in workload on the TLM GPU model.\n"
           "  --workload=NAME       built-in workload: %s (default: default)\n"
-          "  --detector=MODE       off | ref (C model) | rtl (Verilated lane-serial RTL) | both (that RTL and\n"
-          "                        the C model in lockstep, every race and metadata write compared) |\n"
-          "                        line (Verilated line-rate RTL) | line-both (it against the C model:\n"
-          "                        write-backs, metadata at each kernel boundary, races; docs/cosim.md)\n"
+          "  --detector=MODE       off | ref (C model) | rtl (the Verilated line-rate RTL, timing the system) |\n"
+          "                        both (that RTL checked against the C model: write-backs, metadata at\n"
+          "                        each kernel boundary, races; docs/cosim.md)\n"
           "  --detector-timing=T   ref only: model (analytic queue and pipeline, det_* below; default) |\n"
           "                        ideal (the check costs no cycles; metadata still goes through L2/DRAM)\n"
           "  --trace FILE, +trace  RTL waveform (VCD) of an rtl|both run (+trace: scord-sim.vcd)\n"
+          "  --trace-from=C --trace-to=C  only RTL cycles C..C in the waveform (default: the whole run)\n"
           "  +ARG                  passed to the Verilated RTL (its $test$plusargs)\n"
-          "  --coverage FILE       rtl|both: spec-step counts of the RTL to FILE.steps, and (scord-sim-cov)\n"
-          "                        Verilator line/toggle coverage to FILE (docs/cosim.md)\n"
 
           "  --dump-vectors FILE   write the detector's arrival stream as a vectors v1 file\n"
           "  --compare-off         run with detection off and on (and each overhead source off):\n"
@@ -72,6 +70,13 @@ struct Args {
 static void die(const std::string &m) {
   fprintf(stderr, "scord-sim: %s\n", m.c_str());
   exit(2);
+}
+
+// A cycle number of --trace-from/--trace-to; dies naming the option on anything else.
+static uint64_t cycle_arg(const std::string &opt, const std::string &v) {
+  uint64_t n = 0;
+  if (scord_parse_u64(v.c_str(), &n) != 0) die(opt + ": '" + v + "' is not a cycle number");
+  return n;
 }
 
 // Build the configuration: defaults, --config files, the trace's config lines, command line.
@@ -124,8 +129,7 @@ static int compare_off(SimConfig c, const Workload &w) {
   Stats st[6];
   std::string err;
   c.dump_vectors.clear();
-  c.vcd.clear();  // six child runs: no waveform, no coverage files
-  c.coverage.clear();
+  c.vcd.clear();  // six child runs: no waveform
   for (int i = 0; i < 6; i++) {
     SimConfig v = c;
     v.detector = vs[i].det ? (c.detector == "off" ? "ref" : c.detector) : "off";
@@ -174,7 +178,6 @@ static int calibrate(SimConfig c) {
   c.detector = "off";
   c.dump_vectors.clear();
   c.vcd.clear();
-  c.coverage.clear();
   c.progress = false;
   auto flits = [&](uint64_t b) { return (b + c.flit_bytes - 1) / c.flit_bytes; };
   auto occ = [&](uint64_t f) { return (double)((f + c.port_flits - 1) / c.port_flits); };
@@ -274,8 +277,7 @@ static int bench(SimConfig c, const Workload &w, unsigned reps) {
          reps);
   pin_to_one_cpu();
   std::vector<const char *> modes = {"off", "ref"};
-  if (c.detector == "rtl" || c.detector == "both") modes = {"off", "ref", "rtl", "both"};
-  if (c.detector == "line" || c.detector == "line-both") modes = {"off", "ref", "line", "line-both"};
+  if (engine_is_rtl(c.detector)) modes = {"off", "ref", "rtl", "both"};
   std::vector<Stats> first(modes.size());
   std::vector<std::vector<double>> walls(modes.size());
   for (unsigned r = 0; r < reps; r++) {
@@ -284,7 +286,6 @@ static int bench(SimConfig c, const Workload &w, unsigned reps) {
       v.detector = modes[m];
       v.dump_vectors.clear();
       v.vcd.clear();
-      v.coverage.clear();
       v.progress = false;
       Stats st;
       if (run_sim_forked(v, w, st, err)) die(err);
@@ -357,7 +358,8 @@ int sc_main(int argc, char **argv) {
     else if (s == "--print-config") c.print_config_only = true;
     else if (s == "+trace") c.vcd = "scord-sim.vcd";
     else if (s.size() > 1 && s[0] == '+') c.plusargs.push_back(s);  // for the RTL's $test$plusargs
-    else if (s.rfind("--coverage", 0) == 0 && (s.size() == 10 || s[10] == '=')) c.coverage = value("--coverage");
+    else if (s.rfind("--trace-from", 0) == 0 && (s.size() == 12 || s[12] == '=')) c.trace_from = cycle_arg("--trace-from", value("--trace-from"));
+    else if (s.rfind("--trace-to", 0) == 0 && (s.size() == 10 || s[10] == '=')) c.trace_to = cycle_arg("--trace-to", value("--trace-to"));
     else if (s.rfind("--trace", 0) == 0 && (s.size() == 7 || s[7] == '=')) c.vcd = value("--trace");
     else if (s == "--stats-only") c.stats_only = true;
     else if (s.rfind("--config", 0) == 0 && (s.size() == 8 || s[8] == '=')) a.config_files.push_back(value("--config"));
@@ -383,12 +385,11 @@ int sc_main(int argc, char **argv) {
   if (a.calibrate) return calibrate(c);
   if (c.detector_timing == "ideal" && engine_is_rtl(c.detector))
     die("--detector-timing=ideal times the C model: an rtl or both run is timed by the RTL");
-  if ((c.detector == "line" || c.detector == "line-both") && !c.coverage.empty())
-    die("--coverage: the line-rate RTL reports no deciding steps; use --detector=rtl or both for coverage");
+  if (c.trace_from > c.trace_to) die("--trace-from is after --trace-to");
   if (engine_is_rtl(c.detector)) {
     std::string why;
     if (!engine_supported(c.detector, c.det, why)) die(why);
-    for (const std::string *f : {&c.vcd, &c.coverage}) {  // fail before the run on a bad path
+    for (const std::string *f : {&c.vcd}) {  // fail before the run on a bad path
       if (f->empty()) continue;
       FILE *t = fopen(f->c_str(), "a");
       if (!t) die(*f + ": cannot open for writing: " + strerror(errno));
@@ -396,8 +397,8 @@ int sc_main(int argc, char **argv) {
     }
   } else if (!c.vcd.empty()) {
     die("--trace/+trace records the RTL waveform: it needs --detector=rtl or --detector=both");
-  } else if (!c.coverage.empty()) {
-    die("--coverage records RTL coverage: it needs --detector=rtl or --detector=both");
+  } else if (c.trace_from != 0 || c.trace_to != UINT64_MAX) {
+    die("--trace-from/--trace-to select cycles of the RTL waveform: they need --trace and --detector=rtl or both");
   }
   if (write_only) {
     std::string err;

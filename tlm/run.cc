@@ -25,10 +25,10 @@ static int run_sim_body(const SimConfig &c, const Workload &w, Stats &st, std::v
   if (c.det_on()) {
     EngineOpts o;
     o.vcd = c.vcd;
-    o.coverage = c.coverage;
+    o.trace_from = c.trace_from;
+    o.trace_to = c.trace_to;
     o.plusargs = c.plusargs;
     o.source = c.trace;
-    o.md_batch = c.rtl_md_batch != 0;
     o.one_eval = c.rtl_one_eval != 0;
     eng = make_engine(c.detector, c.det, o, err);
     if (!eng) return 2;

@@ -61,7 +61,7 @@ bool sim_config_set(SimConfig &c, const std::string &key_in, const std::string &
   bool b;
   if (key == "detector") {
     if (value != "off" && value != "ref" && !engine_is_rtl(value)) {
-      err = "detector: '" + value + "' is not one of off, ref, rtl, both, line, line-both";
+      err = "detector: '" + value + "' is not one of off, ref, rtl, both";
       return false;
     }
     c.detector = value;

@@ -65,8 +65,7 @@
   X(alu_lat, 4, 1, 1000, "latency of a compute instruction to the warp's next one")         \
   X(spin_limit, 1000000, 1, UINT64_MAX, "failed tries of one polling instruction before the run stops as hung") \
   X(quantum, 100, 1, 1000000, "temporal-decoupling quantum (cycles)")                       \
-  X(rtl_md_batch, 1, 0, 1, "rtl|both: book the RTL's metadata reads and writes in batches (1) or as issued (0); the same results") \
-  X(rtl_one_eval, 1, 0, 1, "rtl|both|line|line-both: one Verilator eval() per cycle where the sampled outputs are registered (1) or two, clock low then high (0); the same results") \
+  X(rtl_one_eval, 1, 0, 1, "rtl|both: one Verilator eval() per cycle where the sampled outputs are registered (1) or two, clock low then high (0); the same results") \
   X(scale, 1, 1, 1000, "size multiplier of the built-in workloads")                         \
   X(seed, 1, 0, UINT64_MAX, "seed of the built-in workloads")
 
@@ -87,7 +86,7 @@ struct SimConfig {
   std::string dump_vectors;     // --dump-vectors FILE
   std::string vcd;              // --trace FILE / +trace: RTL waveform (detector rtl|both)
   std::vector<std::string> plusargs;  // +ARG (other than +trace): passed to the Verilated RTL
-  std::string coverage;         // --coverage FILE: RTL coverage data (detector rtl|both)
+  uint64_t trace_from = 0, trace_to = UINT64_MAX;  // --trace-from, --trace-to: the cycles traced
   std::string write_trace;      // --write-trace FILE (built-in workload as a trace)
   bool progress = false;
   bool compare_off = false;

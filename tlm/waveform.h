@@ -5,7 +5,7 @@
 //
 // Included only by the engine sources of one program, all verilated with the same tracing
 // setting (VM_TRACE); the class has internal linkage so a build without tracing
-// (scord-sim-cov) cannot mix definitions.
+// cannot mix definitions.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -54,11 +54,19 @@ class Waveform {
     return false;
 #endif
   }
-  void dump(uint64_t t) {
+  // Only the cycles [from, to] are written (--trace-from, --trace-to): one event's window
+  // instead of a whole run.
+  void window(uint64_t from, uint64_t to) {
+    from_ = from;
+    to_ = to;
+  }
+  // Time t of RTL cycle `cycle`.
+  void dump(uint64_t t, uint64_t cycle) {
 #if VM_TRACE
-    if (vcd_) vcd_->dump(t);
+    if (vcd_ && cycle >= from_ && cycle <= to_) vcd_->dump(t);
 #else
     (void)t;
+    (void)cycle;
 #endif
   }
   void flush() {
@@ -79,6 +87,7 @@ class Waveform {
 
  private:
   std::string path_;
+  uint64_t from_ = 0, to_ = UINT64_MAX;
 #if VM_TRACE
   std::unique_ptr<VerilatedVcdC> vcd_;
 #endif

@@ -7,10 +7,11 @@
 **
 ** NAME is the second model's (scord-cosim: rtl, the Verilated RTL behind a C++ memory model
 ** with a fixed latency L and, with --stall, random back-pressure reproducible with --seed).
-** --model=both runs the C model and the second model in lockstep, comparing after every event
-** the race records and every metadata write (index and value, in order), and at the end the
-** overflow counters and the final metadata; the first divergence stops the file with the event,
-** its line, both outputs and both metadata words.  A file whose configuration the second model
+** --model=both runs the C model and the second model side by side: in lockstep, comparing after
+** every event the race records and every metadata write (index and value, in order), or, for a
+** model whose order is not fixed (scord_vec_model.unordered: the line-rate RTL), comparing the
+** race records as a multiset at the end; then the overflow counters and the final metadata.  The
+** first divergence stops the file with the event, its line, both outputs and both metadata words.  A file whose configuration the second model
 ** cannot run is an error, or with --skip-unsupported is reported as skipped.
 **
 ** Each file runs on a fresh model: the file's config lines first, then the command line's
@@ -47,7 +48,7 @@ static void usage(FILE *f, const opts *o) {
             "         [--config key=value]... [--dump-metadata] [--no-expect] [--stats]\n"
             "         [--skip-unsupported] FILE...\n"
             "Runs vectors v1 files through the ScoRD reference model and the %s (default --model=%s:\n"
-            "both in lockstep, every race, metadata write and the final metadata compared), prints each\n"
+            "both run, every race record and the final metadata compared), prints each\n"
             "race, checks the files' expect lines. Exit: 0 pass, 1 expectation failure or divergence,\n"
             "2 error.  --latency 1..64 (default %u), --stall 0..90 %% of cycles (default 0).\n",
             o->prog, o->other->name, o->other->name, o->model, o->mo.latency);
@@ -174,6 +175,48 @@ static bool pop_both(scord_detector *det, const scord_vec_model *om, void *other
   return *ha || *hb;
 }
 
+/* Order of race records by their printed form (a total order: equal text, equal record). */
+static int race_text_cmp(const void *a, const void *b) {
+  char x[512], y[512];
+  scord_race_format(a, x, sizeof x);
+  scord_race_format(b, y, sizeof y);
+  return strcmp(x, y);
+}
+static void push_race(race_vec *rv, const scord_race *r) {
+  if (rv->n == rv->cap) {
+    rv->cap = rv->cap ? rv->cap * 2 : 64;
+    rv->v = realloc(rv->v, rv->cap * sizeof *rv->v);
+    if (!rv->v) {
+      fputs("vectors: out of memory\n", stderr);
+      exit(2);
+    }
+  }
+  rv->v[rv->n++] = *r;
+}
+/* The two sides' race records as multisets: 0 equal, 1 (after the report of the first record
+** found on one side only) not.  Sorts both. */
+static int compare_race_sets(const char *path, uint64_t evno, const scord_event *ev, const char *oname,
+                             race_vec *c, race_vec *m) {
+  qsort(c->v, c->n, sizeof *c->v, race_text_cmp);
+  qsort(m->v, m->n, sizeof *m->v, race_text_cmp);
+  for (size_t i = 0; i < c->n || i < m->n; i++) {
+    int d = i >= c->n ? 1 : i >= m->n ? -1 : race_text_cmp(&c->v[i], &m->v[i]);
+    if (d == 0) continue;
+    char ca[600] = "(none)", rb[600] = "(none)", t[512];
+    if (d < 0) {
+      scord_race_format(&c->v[i], t, sizeof t);
+      snprintf(ca, sizeof ca, "%s (not found by %s)", t, oname);
+    } else {
+      scord_race_format(&m->v[i], t, sizeof t);
+      snprintf(rb, sizeof rb, "%s (not found by ref)", t);
+    }
+    char what[128];
+    snprintf(what, sizeof what, "race records differ as sets (ref %zu, %s %zu)", c->n, oname, m->n);
+    return diverge(path, evno, ev, what, oname, ca, rb);
+  }
+  return 0;
+}
+
 /* Run one file: 0 pass, 1 expectation failure or divergence, 2 input error, 3 skipped. */
 static int run_file(const char *path, const opts *o) {
   scord_vreader *r = scord_vr_open(path, o->cfg, o->ncfg);
@@ -184,7 +227,7 @@ static int run_file(const char *path, const opts *o) {
   const scord_vec_model *om = o->other;
   scord_system *sys = NULL;
   scord_detector *det = NULL;
-  race_vec rv = {0};
+  race_vec rv = {0}, crv = {0}, orv = {0}; /* crv, orv: an unordered model's sides */
   bool drain_each = true, started = false;
   bool use_ref = strcmp(o->model, "ref") == 0 || strcmp(o->model, "both") == 0;
   bool use_other = om && strcmp(o->model, "ref") != 0;
@@ -230,12 +273,28 @@ static int run_file(const char *path, const opts *o) {
           }
           break;
         }
-        if (use_ref) om->observe(other, &rport);
+        if (use_ref && !om->unordered) om->observe(other, &rport);
       }
     }
     if (rc == 0) break;
     evno++;
     if (sys) scord_system_apply(sys, &ev);
+    if (other && om->unordered) { /* records as they come; compared as sets at the end */
+      if (om->apply(other, &ev) != 0) {
+        fprintf(stderr, "%s:%" PRIu64 ": %s stopped: %s\n", path, ev.line, om->name, om->error(other));
+        status = 2;
+        break;
+      }
+      scord_race b;
+      if (drain_each)
+        while (om->pop_race(other, &b)) push_race(&orv, &b);
+      if (det && drain_each) {
+        scord_race a;
+        while (scord_detector_pop_race(det, &a)) push_race(&crv, &a);
+      }
+      clog.n = 0; /* only the store behind the log is used (the final comparison) */
+      continue;
+    }
     if (other && (om->apply(other, &ev) != 0 || (drain_each && om->drain(other) != 0))) {
       fprintf(stderr, "%s:%" PRIu64 ": %s stopped: %s\n", path, ev.line, om->name, om->error(other));
       status = 2;
@@ -289,7 +348,25 @@ static int run_file(const char *path, const opts *o) {
       fprintf(stderr, "%s: %s stopped: %s\n", path, om->name, om->error(other));
       status = 2;
     }
-    if (status == 0 && !drain_each && sys) { /* buffered mode: compare the final record lists */
+    if (status == 0 && om->unordered) {
+      scord_race a;
+      while (om->pop_race(other, &a)) push_race(&orv, &a);
+      if (det)
+        while (scord_detector_pop_race(det, &a)) push_race(&crv, &a);
+      if (sys && drain_each) {
+        status = compare_race_sets(path, evno, &ev, om->name, &crv, &orv);
+      } else if (sys && crv.n + scord_detector_overflow(det) != orv.n + om->overflow(other)) {
+        /* A file's own small race buffer: which records overflow depends on their order. */
+        char ca[128], rb[128];
+        snprintf(ca, sizeof ca, "records+overflow=%zu", crv.n + (size_t)scord_detector_overflow(det));
+        snprintf(rb, sizeof rb, "records+overflow=%zu", orv.n + (size_t)om->overflow(other));
+        status = diverge(path, evno, &ev, "race counts differ", om->name, ca, rb);
+      }
+      for (size_t i = 0; status == 0 && i < (sys ? crv.n : orv.n); i++) keep_race(sys ? &crv.v[i] : &orv.v[i], &rv, o);
+      if (status == 0 && sys)
+        status = compare_final(path, evno, &ev, scord_detector_layout(det), clog.store, om, other);
+      overflow = sys ? scord_detector_overflow(det) : om->overflow(other);
+    } else if (status == 0 && !drain_each && sys) { /* buffered mode: compare the final record lists */
       scord_race a, b;
       char ca[512], rb[512];
       bool ha, hb;
@@ -308,9 +385,9 @@ static int run_file(const char *path, const opts *o) {
       scord_race b;
       while (om->pop_race(other, &b)) keep_race(&b, &rv, o);
     }
-    if (status == 0 && sys)
+    if (status == 0 && sys && !om->unordered)
       status = compare_final(path, evno, &ev, scord_detector_layout(det), clog.store, om, other);
-    overflow = om->overflow(other);
+    if (!om->unordered) overflow = om->overflow(other);
   }
   if (det && status == 0) drain(det, &rv, o);
   if (det) overflow = scord_detector_overflow(det);
@@ -354,6 +431,8 @@ static int run_file(const char *path, const opts *o) {
     }
   }
   free(rv.v);
+  free(crv.v);
+  free(orv.v);
   scord_system_free(sys);
   if (other) om->close(other);
   scord_store_free(clog.store);

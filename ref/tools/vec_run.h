@@ -5,8 +5,9 @@
 ** The runner knows nothing of the RTL: a second model plugs in through scord_vec_model, a
 ** table of functions over an opaque handle.  With no second model the runner is scord-vec:
 ** --model=ref only.  With one it also offers --model=NAME (that model alone) and --model=both
-** (lockstep against the C model: after every event the race records and every metadata write,
-** index and value in order; at the end the overflow counters and the whole final metadata).
+** (against the C model: in lockstep after every event, the race records and every metadata
+** write, index and value in order, or for an unordered model the race records as a multiset at
+** the end; at the end the overflow counters and the whole final metadata).
 ** This is the one comparator of vector runs; the first divergence stops the file with the
 ** event, its line and both outputs.
 **
@@ -35,6 +36,11 @@ typedef struct scord_vec_model_opts {
 /* A second model.  Every function gets the handle open() returned. */
 typedef struct scord_vec_model {
   const char *name; /* as given to --model= */
+  /* The model checks accesses to different metadata lines in parallel (the line-rate
+  ** detector): with --model=both its race records are compared with the C model's as a
+  ** multiset at the end of each file, and its metadata only as a whole (at the end); the
+  ** order of its records and writes is not fixed by the specification (docs/rtl.md). */
+  bool unordered;
   /* A model for finalized params p, or NULL with a one-line reason in err (no variant of the
   ** model computes what p computes, out of memory). */
   void *(*open)(const scord_params *p, const scord_vec_model_opts *o, char *err, size_t errlen);

@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
 # run_unit_tb.sh -- compile and run one Icarus unit test of rtl_model/ (tests/tb_scord_UNIT.sv).
 # Usage: run_unit_tb.sh UNIT OUTDIR [Name=value ...]   (parameters of tb_scord_UNIT)
-#   UNIT: fence_file, race_fifo or counter.  Prints PASS or FAIL lines; exit 0 only on PASS.
+#   UNIT: fence_file or counter.  Prints PASS or FAIL lines; exit 0 only on PASS.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 rtl=$(cd "$here/.." && pwd)
 unit=$1 out=$2; shift 2
 case "$unit" in
   fence_file) mods="scord_sram_flops scord_sram_1r1w scord_sram_nr1w scord_fence_bank scord_fence_file" ;;
-  race_fifo)  mods="scord_sram_flops scord_sram_1r1w scord_race_fifo" ;;
   counter)    mods="scord_counter" ;;
   *) echo "run_unit_tb.sh: unknown unit '$unit'" >&2; exit 2 ;;
 esac

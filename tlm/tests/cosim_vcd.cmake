@@ -1,6 +1,7 @@
 # cosim_vcd.cmake -- the RTL waveform (--trace FILE / +trace): written only when asked, complete
-# after a normal run, flushed after a divergence (exit 1) and after SIGINT (exit 130).
-# -DSIM=scord-sim -DBROKEN=scord-sim-broken-rtl -DWORK=dir
+# after a normal run, limited to a cycle window with --trace-from/--trace-to, flushed after a
+# divergence (exit 1, an RTL output corrupted by SCORD_LINE_INJECT) and after SIGINT (exit 130).
+# -DSIM=scord-sim -DWORK=dir
 set(T ${CMAKE_CURRENT_LIST_DIR})
 set(dir ${WORK}/cosim_vcd)
 file(REMOVE_RECURSE ${dir})
@@ -13,7 +14,7 @@ if(NOT rc EQUAL 0 OR NOT EXISTS ${dir}/ok.vcd)
   message(FATAL_ERROR "--trace run failed (${rc}) or wrote no file:\n${err}")
 endif()
 file(READ ${dir}/ok.vcd vcd LIMIT 200000)
-foreach(want "\\$enddefinitions" "mem_req_valid_o" "race_valid_o" "in_ready_o" "\n#[0-9]+")
+foreach(want "\\$enddefinitions" "mem_rd_valid_o" "ring_wr_valid_o" "in_ready_o" "\n#[0-9]+")
   if(NOT vcd MATCHES "${want}")
     message(FATAL_ERROR "ok.vcd lacks '${want}'")
   endif()
@@ -40,17 +41,31 @@ if(NOT rc EQUAL 2 OR NOT err MATCHES "needs --detector=rtl")
   message(FATAL_ERROR "--trace with --detector=ref: expected exit 2 and a message, got ${rc}: ${err}")
 endif()
 
-# Divergence: the waveform is flushed up to the failing cycle, and the report names it.
-execute_process(COMMAND ${BROKEN} --no-progress --detector=both --trace ${dir}/bad.vcd ${T}/mp.trace
-                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
-if(NOT rc EQUAL 1 OR NOT err MATCHES "waveform: [^\n]*bad.vcd \\(flushed")
-  message(FATAL_ERROR "broken RTL with --trace: expected exit 1 naming bad.vcd, got ${rc}:\n${err}")
+# A window: only the RTL cycles 100..200 (times cycle*1000 and cycle*1000+500).
+execute_process(COMMAND ${SIM} --no-progress --detector=rtl --trace ${dir}/win.vcd --trace-from=100 --trace-to=200
+                ${T}/mp.trace RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "--trace-from/--trace-to run failed (${rc}):\n${err}")
 endif()
-string(REGEX MATCH "RTL clock cycle: ([0-9]+)" _ "${err}")
-math(EXPR ps "${CMAKE_MATCH_1} * 1000")
-file(READ ${dir}/bad.vcd bvcd)
-if(NOT bvcd MATCHES "\n#${ps}\n")
-  message(FATAL_ERROR "bad.vcd does not reach the divergence cycle (#${ps})")
+file(READ ${dir}/win.vcd wvcd)
+string(REGEX MATCHALL "\n#[0-9]+" stamps "${wvcd}")
+list(GET stamps 0 first)
+list(GET stamps -1 last)
+if(NOT first STREQUAL "\n#100000" OR NOT last STREQUAL "\n#200500")
+  message(FATAL_ERROR "win.vcd spans${first} to${last}, expected #100000 to #200500")
+endif()
+
+# Divergence: the waveform is flushed up to the failing cycle, and the report names it.
+set(ENV{SCORD_LINE_INJECT} wb:5)
+execute_process(COMMAND ${SIM} --no-progress --detector=both --trace ${dir}/bad.vcd --workload=default
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+unset(ENV{SCORD_LINE_INJECT})
+if(NOT rc EQUAL 1 OR NOT err MATCHES "waveform: [^\n]*bad.vcd")
+  message(FATAL_ERROR "corrupted RTL output with --trace: expected exit 1 naming bad.vcd, got ${rc}:\n${err}")
+endif()
+file(SIZE ${dir}/bad.vcd bsz)
+if(bsz LESS 1000)
+  message(FATAL_ERROR "bad.vcd is ${bsz} bytes: not flushed")
 endif()
 
 # SIGINT: a long run interrupted after a second still leaves a flushed waveform, exit 130.

@@ -4,14 +4,11 @@
 # as clocking every cycle (SCORD_LINE_NO_SKIP=1).  It does evaluate fewer RTL cycles
 # (sim_rtl_cycles_evaluated; both at most the RTL's clock, det_rtl_done_cycle: an idle RTL is
 # never clocked).
-# The lane-serial engine's skipping (engine_rtl.cc frozen_until: after 4 cycles without
-# activity, with metadata reads out, in advance_to, feed and drain) is checked the same way:
-# -DDETECTOR=rtl -DNOSKIP_ENV=SCORD_RTL_NO_SKIP.
-# -DSIM=scord-sim -DARGS="arg|arg|..." [-DDETECTOR=line|rtl|both -DNOSKIP_ENV=NAME]
+# -DSIM=scord-sim -DARGS="arg|arg|..." [-DDETECTOR=rtl|both -DNOSKIP_ENV=NAME]
 #   [-DALLOW_NO_RACES=1: a workload without races (the cycles and traffic are still compared)]
 string(REPLACE "|" ";" args "${ARGS}")
 if(NOT DEFINED DETECTOR)
-  set(DETECTOR line)
+  set(DETECTOR rtl)
 endif()
 if(NOT DEFINED NOSKIP_ENV)
   set(NOSKIP_ENV SCORD_LINE_NO_SKIP)

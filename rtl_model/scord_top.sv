@@ -1,0 +1,337 @@
+// scord_top.sv -- ScoRD as the GPU instantiates it (docs/rtl.md "scord_top"): one
+// scord_sm_tracker per SM, each followed by a scord_lane_gather that packs an instruction's
+// lanes into one packet, the interconnect's merge into the one detector input, and the line-rate
+// detector (scord_line_detector) with its per-slice metadata ports and race ring.
+//
+// The merge: which SM's packet enters the detector next is the interconnect's choice, so it is
+// an input (merge_sel_i, valid under merge_en_i; NumSms selects the host's kernel-boundary
+// packet).  A verification harness chooses it in the order its reference model applies the
+// events; pkt_valid_o (flops) tells it which gatherers hold a packet.
+//
+// Events reach the trackers on one shared payload with a valid per SM (one SM's beat per
+// cycle): the trackers still work concurrently on the beats they hold, and the harness needs
+// one bus instead of NumSms.  An access event is one beat per lane (ev_first_i on the first,
+// ev_last_i on the last); a fence one beat; a kernel boundary one beat to every tracker.
+module scord_top #(
+  parameter int          NumSms         = scord_pkg::NumSms,
+  parameter int          CtasPerSm      = scord_pkg::CtasPerSm,
+  parameter int          WarpsPerSm     = scord_pkg::WarpsPerSm,
+  parameter int          BlockIdBits    = scord_pkg::idx_bits(NumSms * CtasPerSm),
+  parameter int          WarpIdBits     = scord_pkg::idx_bits(WarpsPerSm),
+  parameter int          FenceIdBits    = scord_pkg::FenceIdBits,
+  parameter int          BarrierIdBits  = scord_pkg::BarrierIdBits,
+  parameter int          BloomBinBits   = scord_pkg::BloomBinBits,
+  parameter int          LockEntries    = scord_pkg::LockEntries,
+  parameter int          TagBits        = scord_pkg::TagBits,
+  parameter int          MdRatio        = scord_pkg::MdRatio,
+  parameter int          Granule        = scord_pkg::Granule,
+  parameter logic [63:0] HeapBase       = scord_pkg::HeapBase,
+  parameter logic [63:0] HeapBytes      = scord_pkg::HeapBytes,
+  parameter int          AddrBits       = scord_pkg::AddrBits,
+  parameter bit          StrongOps      = scord_pkg::StrongOps,
+  parameter int          PcBits         = scord_pkg::PcBits,
+  parameter int          RingMaxLog2    = 20,
+  parameter int          Lanes          = 32,
+  parameter int          Slices         = 2,
+  parameter int          OwnerPorts     = 2,
+  parameter int          MaxOutstanding = scord_pkg::LineOutstanding,
+  parameter int          PredWays       = 4,
+  parameter int          QueueDepth     = 2,
+  parameter int          BufImpl        = scord_pkg::SramFlops,
+  parameter int          BufBanks       = scord_pkg::LineBufBanks,
+  parameter int          BufReadCycles  = scord_pkg::LineBufReadCycles,
+  parameter int          BufMinCycles   = scord_pkg::LineBufMinCycles,
+  parameter int          PredImpl       = scord_pkg::SramFlops,
+  parameter bit          StepObs        = 1'b0,
+  localparam int IndexBits     = $clog2(HeapBytes) - $clog2(Granule) - $clog2(MdRatio),
+  localparam int LineBits      = IndexBits - 4,
+  localparam int SliceBits     = scord_pkg::idx_bits(Slices),
+  localparam int SliceLineBits = (Slices > 1) ? LineBits - SliceBits : LineBits,
+  localparam int SlotBits      = scord_pkg::idx_bits(MaxOutstanding)
+) (
+  input  logic                       clk_i,
+  input  logic                       rst_ni,
+  // Events: a valid per SM, one shared payload.
+  input  logic [NumSms-1:0]          ev_valid_i,
+  output logic [NumSms-1:0]          ev_ready_o,
+  input  logic [2:0]                 ev_type_i,
+  input  logic                       ev_first_i,
+  input  logic                       ev_last_i,
+  input  logic [15:0]                ev_cta_i,
+  input  logic [15:0]                ev_warp_i,
+  input  logic [15:0]                ev_first_warp_i,
+  input  logic [15:0]                ev_warps_i,
+  input  logic [1:0]                 ev_scope_i,
+  input  logic [3:0]                 ev_op_i,
+  input  logic                       ev_volatile_i,
+  input  logic                       ev_has_cmp_i,
+  input  logic                       ev_has_val_i,
+  input  logic                       ev_has_old_i,
+  input  logic [31:0]                ev_cmp_i,
+  input  logic [31:0]                ev_val_i,
+  input  logic [31:0]                ev_old_i,
+  input  logic [63:0]                ev_addr_i,
+  input  logic [63:0]                ev_pc_i,
+  // The interconnect's merge.
+  input  logic [15:0]                merge_sel_i,
+  input  logic                       merge_en_i,
+  output logic [NumSms-1:0]          pkt_valid_o,   // each gatherer holds an instruction's packet
+  output logic                       det_in_valid_o,
+  output logic                       det_in_ready_o,
+  // Metadata memory, one line port per slice (scord_line_detector).
+  output logic [Slices-1:0]               mem_rd_valid_o,
+  input  logic [Slices-1:0]               mem_rd_ready_i,
+  output logic [Slices*SliceLineBits-1:0] mem_rd_line_o,
+  output logic [Slices*SlotBits-1:0]      mem_rd_tag_o,
+  output logic [Slices-1:0]               mem_wr_valid_o,
+  input  logic [Slices-1:0]               mem_wr_ready_i,
+  output logic [Slices*SliceLineBits-1:0] mem_wr_line_o,
+  output logic [Slices*16-1:0]            mem_wr_mask_o,
+  output logic [Slices*1024-1:0]          mem_wr_data_o,
+  input  logic [Slices-1:0]               mem_rsp_valid_i,
+  output logic [Slices-1:0]               mem_rsp_ready_o,
+  input  logic [Slices*SlotBits-1:0]      mem_rsp_tag_i,
+  input  logic [Slices*1024-1:0]          mem_rsp_data_i,
+  output logic                            mem_clr_valid_o,
+  input  logic                            mem_clr_ready_i,
+  // The race ring (docs/race_ring.md).
+  input  logic [63:0]                 ring_base_i,
+  input  logic [$clog2(RingMaxLog2+1)-1:0] ring_size_log2_i,
+  input  logic [31:0]                 ring_head_i,
+  output logic [31:0]                 ring_tail_o,
+  output logic [63:0]                 race_overflow_o,
+  output logic                        ring_wr_valid_o,
+  input  logic                        ring_wr_ready_i,
+  output logic [63:0]                 ring_wr_addr_o,
+  output logic [scord_pkg::RingRecBytes*8-1:0] ring_wr_data_o,
+  output logic                        idle_o,
+  output logic [Slices-1:0]           coll_stall_o,
+  output logic [Slices-1:0]           group_stall_o,
+  output logic [Slices-1:0]           step_valid_o,
+  output logic [Slices-1:0]           step_write_o,
+  output logic [Slices*16-1:0]        step_first_o,
+  output logic [Slices*16-1:0]        step_second_o,
+  output logic [Slices*64-1:0]        step1_o,
+  output logic [Slices*64-1:0]        step2_o
+);
+  localparam int SmBits  = scord_pkg::idx_bits(NumSms);
+  localparam int CtaBits = scord_pkg::idx_bits(CtasPerSm);
+  localparam int BlW     = 2 * BloomBinBits;
+  // The instruction header the gatherer keeps (from bit 0).
+  localparam int GPc   = 0;
+  localparam int GFd   = GPc + PcBits;
+  localparam int GAb   = GFd + 1;
+  localparam int GStr  = GAb + 1;
+  localparam int GKind = GStr + 1;
+  localparam int GBl   = GKind + 2;
+  localparam int GBar  = GBl + BlW;
+  localparam int GBlk  = GBar + BarrierIdBits;
+  localparam int GWarp = GBlk + BlockIdBits;
+  localparam int GCta  = GWarp + WarpIdBits;
+  localparam int GSm   = GCta + CtaBits;
+  localparam int GHdrW = GSm + SmBits;
+
+  logic [NumSms-1:0]           g_valid, g_ready;
+  logic [1:0]                  g_type [NumSms];
+  logic [GHdrW-1:0]            g_hdr  [NumSms];
+  logic [Lanes-1:0]            g_mask [NumSms];
+  logic [Lanes*AddrBits-1:0]   g_addr [NumSms];
+
+  for (genvar s = 0; s < NumSms; s++) begin : g_sm
+    logic                  t_valid, t_ready, t_last;
+    logic [1:0]            t_type;
+    logic [GHdrW-1:0]      t_hdr;
+    logic [AddrBits-1:0]   t_addr;
+    scord_sm_tracker #(
+      .NumSms       (NumSms),
+      .CtasPerSm    (CtasPerSm),
+      .WarpsPerSm   (WarpsPerSm),
+      .BlockIdBits  (BlockIdBits),
+      .WarpIdBits   (WarpIdBits),
+      .BarrierIdBits(BarrierIdBits),
+      .BloomBinBits (BloomBinBits),
+      .LockEntries  (LockEntries),
+      .AddrBits     (AddrBits),
+      .PcBits       (PcBits),
+      .SmId         (s)
+    ) u_trk (
+      .clk_i          (clk_i),
+      .rst_ni         (rst_ni),
+      .ev_valid_i     (ev_valid_i[s]),
+      .ev_ready_o     (ev_ready_o[s]),
+      .ev_type_i      (ev_type_i),
+      .ev_first_i     (ev_first_i),
+      .ev_last_i      (ev_last_i),
+      .ev_cta_i       (ev_cta_i[CtaBits-1:0]),
+      .ev_warp_i      (ev_warp_i[WarpIdBits-1:0]),
+      .ev_first_warp_i(ev_first_warp_i[WarpIdBits-1:0]),
+      .ev_warps_i     (ev_warps_i[WarpIdBits:0]),
+      .ev_scope_i     (ev_scope_i),
+      .ev_op_i        (ev_op_i),
+      .ev_volatile_i  (ev_volatile_i),
+      .ev_has_cmp_i   (ev_has_cmp_i),
+      .ev_has_val_i   (ev_has_val_i),
+      .ev_has_old_i   (ev_has_old_i),
+      .ev_cmp_i       (ev_cmp_i),
+      .ev_val_i       (ev_val_i),
+      .ev_old_i       (ev_old_i),
+      .ev_addr_i      (ev_addr_i[AddrBits-1:0]),
+      .ev_pc_i        (ev_pc_i[PcBits-1:0]),
+      .pkt_valid_o    (t_valid),
+      .pkt_ready_i    (t_ready),
+      .pkt_type_o     (t_type),
+      .pkt_sm_o       (t_hdr[GSm +: SmBits]),
+      .pkt_cta_o      (t_hdr[GCta +: CtaBits]),
+      .pkt_warp_o     (t_hdr[GWarp +: WarpIdBits]),
+      .pkt_block_o    (t_hdr[GBlk +: BlockIdBits]),
+      .pkt_barrier_o  (t_hdr[GBar +: BarrierIdBits]),
+      .pkt_bloom_o    (t_hdr[GBl +: BlW]),
+      .pkt_kind_o     (t_hdr[GKind +: 2]),
+      .pkt_strong_o   (t_hdr[GStr]),
+      .pkt_atom_blk_o (t_hdr[GAb]),
+      .pkt_fence_dev_o(t_hdr[GFd]),
+      .pkt_addr_o     (t_addr),
+      .pkt_pc_o       (t_hdr[GPc +: PcBits]),
+      .pkt_last_o     (t_last)
+    );
+    scord_lane_gather #(
+      .HdrW    (GHdrW),
+      .AddrBits(AddrBits),
+      .Lanes   (Lanes)
+    ) u_gather (
+      .clk_i           (clk_i),
+      .rst_ni          (rst_ni),
+      .in_valid_i      (t_valid),
+      .in_ready_o      (t_ready),
+      .in_type_i       (t_type),
+      .in_hdr_i        (t_hdr),
+      .in_addr_i       (t_addr),
+      .in_last_i       (t_last),
+      .out_valid_o     (g_valid[s]),
+      .out_ready_i     (g_ready[s]),
+      .out_type_o      (g_type[s]),
+      .out_hdr_o       (g_hdr[s]),
+      .out_lane_valid_o(g_mask[s]),
+      .out_addr_o      (g_addr[s])
+    );
+  end
+
+  // ---- The merge: the selected gatherer, or the host's kernel-boundary packet ---------------
+  logic                      m_valid, m_ready, sel_host;
+  logic [1:0]                m_type;
+  logic [GHdrW-1:0]          m_hdr;
+  logic [Lanes-1:0]          m_mask;
+  logic [Lanes*AddrBits-1:0] m_addr;
+  logic [31:0]               sel32;
+  assign sel32    = {16'd0, merge_sel_i};
+  assign sel_host = (sel32 == NumSms);
+  always_comb begin
+    m_valid = 1'b0;
+    m_type  = scord_pkg::PktKernel;
+    m_hdr   = '0;
+    m_mask  = '0;
+    m_addr  = '0;
+    g_ready = '0;
+    if (sel_host) begin
+      m_valid = merge_en_i;
+    end else if (sel32 < NumSms) begin
+      m_valid = merge_en_i && g_valid[merge_sel_i[SmBits-1:0]];
+      m_type  = g_type[merge_sel_i[SmBits-1:0]];
+      m_hdr   = g_hdr[merge_sel_i[SmBits-1:0]];
+      m_mask  = g_mask[merge_sel_i[SmBits-1:0]];
+      m_addr  = g_addr[merge_sel_i[SmBits-1:0]];
+      g_ready[merge_sel_i[SmBits-1:0]] = merge_en_i && m_ready;
+    end
+  end
+  assign pkt_valid_o    = g_valid;
+  assign det_in_valid_o = m_valid;
+  assign det_in_ready_o = m_ready;
+
+  scord_line_detector #(
+    .NumSms        (NumSms),
+    .CtasPerSm     (CtasPerSm),
+    .WarpsPerSm    (WarpsPerSm),
+    .BlockIdBits   (BlockIdBits),
+    .WarpIdBits    (WarpIdBits),
+    .FenceIdBits   (FenceIdBits),
+    .BarrierIdBits (BarrierIdBits),
+    .BloomBinBits  (BloomBinBits),
+    .TagBits       (TagBits),
+    .MdRatio       (MdRatio),
+    .Granule       (Granule),
+    .HeapBase      (HeapBase),
+    .HeapBytes     (HeapBytes),
+    .AddrBits      (AddrBits),
+    .RingMaxLog2   (RingMaxLog2),
+    .StrongOps     (StrongOps),
+    .PcBits        (PcBits),
+    .Lanes         (Lanes),
+    .Slices        (Slices),
+    .OwnerPorts    (OwnerPorts),
+    .MaxOutstanding(MaxOutstanding),
+    .PredWays      (PredWays),
+    .QueueDepth    (QueueDepth),
+    .BufImpl       (BufImpl),
+    .BufBanks      (BufBanks),
+    .BufReadCycles (BufReadCycles),
+    .BufMinCycles  (BufMinCycles),
+    .PredImpl      (PredImpl),
+    .StepObs       (StepObs)
+  ) u_det (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .in_valid_i      (m_valid),
+    .in_ready_o      (m_ready),
+    .in_type_i       (m_type),
+    .in_sm_i         (m_hdr[GSm +: SmBits]),
+    .in_cta_i        (m_hdr[GCta +: CtaBits]),
+    .in_warp_i       (m_hdr[GWarp +: WarpIdBits]),
+    .in_block_i      (m_hdr[GBlk +: BlockIdBits]),
+    .in_barrier_i    (m_hdr[GBar +: BarrierIdBits]),
+    .in_bloom_i      (m_hdr[GBl +: BlW]),
+    .in_kind_i       (m_hdr[GKind +: 2]),
+    .in_strong_i     (m_hdr[GStr]),
+    .in_atom_blk_i   (m_hdr[GAb]),
+    .in_fence_dev_i  (m_hdr[GFd]),
+    .in_pc_i         (m_hdr[GPc +: PcBits]),
+    .in_lane_valid_i (m_mask),
+    .in_addr_i       (m_addr),
+    .mem_rd_valid_o  (mem_rd_valid_o),
+    .mem_rd_ready_i  (mem_rd_ready_i),
+    .mem_rd_line_o   (mem_rd_line_o),
+    .mem_rd_tag_o    (mem_rd_tag_o),
+    .mem_wr_valid_o  (mem_wr_valid_o),
+    .mem_wr_ready_i  (mem_wr_ready_i),
+    .mem_wr_line_o   (mem_wr_line_o),
+    .mem_wr_mask_o   (mem_wr_mask_o),
+    .mem_wr_data_o   (mem_wr_data_o),
+    .mem_rsp_valid_i (mem_rsp_valid_i),
+    .mem_rsp_ready_o (mem_rsp_ready_o),
+    .mem_rsp_tag_i   (mem_rsp_tag_i),
+    .mem_rsp_data_i  (mem_rsp_data_i),
+    .mem_clr_valid_o (mem_clr_valid_o),
+    .mem_clr_ready_i (mem_clr_ready_i),
+    .ring_base_i     (ring_base_i),
+    .ring_size_log2_i(ring_size_log2_i),
+    .ring_head_i     (ring_head_i),
+    .ring_tail_o     (ring_tail_o),
+    .race_overflow_o (race_overflow_o),
+    .ring_wr_valid_o (ring_wr_valid_o),
+    .ring_wr_ready_i (ring_wr_ready_i),
+    .ring_wr_addr_o  (ring_wr_addr_o),
+    .ring_wr_data_o  (ring_wr_data_o),
+    .idle_o          (idle_o),
+    .coll_stall_o    (coll_stall_o),
+    .group_stall_o   (group_stall_o),
+    .step_valid_o    (step_valid_o),
+    .step_write_o    (step_write_o),
+    .step_first_o    (step_first_o),
+    .step_second_o   (step_second_o),
+    .step1_o         (step1_o),
+    .step2_o         (step2_o)
+  );
+
+  // Bits of the 16/64-bit event fields above the configured widths are not used.
+  logic unused_top;
+  assign unused_top = ^{ev_cta_i, ev_warp_i, ev_first_warp_i, ev_warps_i, ev_addr_i, ev_pc_i};
+endmodule

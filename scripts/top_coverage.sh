@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# top_coverage.sh -- Verilator line and toggle coverage of scord_top, and the functional coverage
+# of the spec's decision steps (docs/spec/detector.md section 5), over the smoke inputs: two
+# constrained-random streams and the shipped vector suites, run by the coverage build of
+# scord-top-tb.  Merges the runs (verilator_coverage), annotates the sources, and ends with
+#   coverage: line L % toggle T % steps S/N (scord_top)
+# Exit 1 when line or toggle coverage is below its floor, or a run fails.
+#   scripts/top_coverage.sh TB OUT_DIR [--line-floor P] [--toggle-floor P] [--events N] VEC...
+set -euo pipefail
+[ $# -ge 2 ] || { echo "usage: $0 TB OUT_DIR [--line-floor P] [--toggle-floor P] [--events N] VEC..." >&2; exit 2; }
+tb=$1 out=$2
+shift 2
+line_floor=0 toggle_floor=0 events=20000
+vecs=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --line-floor) line_floor=$2; shift 2 ;;
+    --toggle-floor) toggle_floor=$2; shift 2 ;;
+    --events) events=$2; shift 2 ;;
+    -*) echo "top_coverage.sh: unknown option '$1'" >&2; exit 2 ;;
+    *) vecs+=("$1"); shift ;;
+  esac
+done
+[ -x "$tb" ] || { echo "top_coverage.sh: $tb: not an executable (build scord-top-tb-cov)" >&2; exit 2; }
+rm -rf "$out"
+mkdir -p "$out"
+steps="$out/steps.txt"
+: >"$steps"
+for seed in 1 2; do
+  SCORD_COV_DIR="$out" "$tb" "$events" "$seed" >"$out/random$seed.log" 2>&1 ||
+    { tail -n 20 "$out/random$seed.log" >&2; echo "top_coverage.sh: random stream $seed failed" >&2; exit 1; }
+  grep '^step ' "$out/random$seed.log" >>"$steps" || true
+done
+if [ ${#vecs[@]} -gt 0 ]; then
+  SCORD_COV_DIR="$out" "$tb" --vec "${vecs[@]}" >"$out/vectors.log" 2>&1 ||
+    { tail -n 20 "$out/vectors.log" >&2; echo "top_coverage.sh: vector suites failed" >&2; exit 1; }
+fi
+verilator_coverage --write "$out/merged.dat" "$out"/run*.dat
+verilator_coverage --annotate "$out/annotated" --annotate-min 1 "$out/merged.dat" >"$out/annotate.txt"
+# Points per kind from the merged file: each line "C '<key>' count", the key holding
+# "page<2>v_<kind>/<module>" (<n> is the byte n).
+read -r line_pct toggle_pct < <(LC_ALL=C awk '
+  /^C / {
+    n = $NF
+    if (match($0, /page\002v_[a-z]+/)) {
+      k = substr($0, RSTART + 7, RLENGTH - 7)
+      all[k]++
+      if (n > 0) hit[k]++
+    }
+  }
+  END {
+    for (k in all) printf "  %-8s %d of %d points\n", k, hit[k], all[k] > "/dev/stderr"
+    printf "%.1f %.1f\n", all["line"] ? 100 * hit["line"] / all["line"] : 0,
+                          all["toggle"] ? 100 * hit["toggle"] / all["toggle"] : 0
+  }' "$out/merged.dat")
+# Decision steps: a (read/write, step) pair is hit when any random stream decided a lane with it.
+read -r steps_hit steps_all < <(awk '{ k = $2 " " $3; n[k] += $4 } END { h = 0; a = 0
+  for (k in n) { a++; if (n[k] > 0) h++; else print "  unhit step: " k > "/dev/stderr" } print h, a }' "$steps")
+echo "annotated sources: $out/annotated; per-run logs in $out"
+echo "coverage: line $line_pct % toggle $toggle_pct % steps $steps_hit/$steps_all (scord_top)"
+status=0
+awk -v v="$line_pct" -v f="$line_floor" 'BEGIN { exit !(v + 0 < f + 0) }' &&
+  { echo "top_coverage.sh: line coverage $line_pct % is below its floor of $line_floor %" >&2; status=1; }
+awk -v v="$toggle_pct" -v f="$toggle_floor" 'BEGIN { exit !(v + 0 < f + 0) }' &&
+  { echo "top_coverage.sh: toggle coverage $toggle_pct % is below its floor of $toggle_floor %" >&2; status=1; }
+exit $status

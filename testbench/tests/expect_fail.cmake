@@ -1,0 +1,27 @@
+# expect_fail.cmake -- runs CMD with ARGS (and the environment setting ENV, "NAME=VALUE", if
+# given) and checks its exit status is exactly RC and, when given, that its output (stdout and
+# stderr together) matches REGEX and that FILE exists and is not empty.  A crash or any other
+# status fails: a test that expects a failure must get that failure, not any.
+separate_arguments(_args UNIX_COMMAND "${ARGS}")
+set(_cmd ${CMD} ${_args})
+if(DEFINED ENV)
+  set(_cmd ${CMAKE_COMMAND} -E env ${ENV} ${_cmd})
+endif()
+if(DEFINED FILE)
+  file(REMOVE ${FILE})
+endif()
+execute_process(COMMAND ${_cmd} OUTPUT_VARIABLE _out ERROR_VARIABLE _err RESULT_VARIABLE _rc)
+set(_all "${_out}${_err}")
+if(NOT "${_rc}" STREQUAL "${RC}")
+  message(FATAL_ERROR "${CMD} ${ARGS}: exit status '${_rc}', expected ${RC}\n${_all}")
+endif()
+if(DEFINED REGEX AND NOT _all MATCHES "${REGEX}")
+  message(FATAL_ERROR "${CMD} ${ARGS}: output does not match '${REGEX}':\n${_all}")
+endif()
+if(DEFINED FILE)
+  file(SIZE ${FILE} _size)
+  if(_size EQUAL 0)
+    message(FATAL_ERROR "${FILE} is empty")
+  endif()
+endif()
+message(STATUS "exit ${_rc} as expected")
