@@ -460,7 +460,7 @@ class Bench : private rtlport::MdPort::Hooks {
   // Feeding state.  The events fed, for divergence reports: the last EventRing::kKeep of them.
   // Every event the comparison still waits on is far younger (the RTL holds at most a few
   // hundred lanes in flight); keeping all of them cost a page fault every 40 events, 5 % of a
-  // run (issue 14 item 7).
+  // run.
   class EventRing {
    public:
     static constexpr uint64_t kKeep = 4096;
