@@ -77,9 +77,9 @@ struct Resource {
     else set_range(from, to);
   }
   // Mark cycles [from, to) booked (all inside the window); returns how many were booked already.
-  // A partial first word, whole words with one store each (the SM's LD/ST unit held behind a
-  // slow detector books runs of about a thousand cycles: docs/performance.md "TLM"), a
-  // partial last word.
+  // A partial first word, whole words with one store each (the SM's LD/ST unit held behind a slow
+  // detector books runs of about a thousand cycles: docs/performance.md "How the simulators were
+  // made fast"), a partial last word.
   uint64_t set_range(uint64_t from, uint64_t to) {
     uint64_t *const w = bits.data();
     uint64_t had = 0;
