@@ -8,7 +8,7 @@
 #include <cstring>
 #include <vector>
 
-// A shared resource reserved in loosely-timed style (docs/tlm.md "Coding style"): it serves
+// A shared resource reserved in loosely-timed style (docs/tlm.md "Timing style"): it serves
 // one occupant per cycle, and remembers which cycles of a sliding window are booked. Because the
 // SMs run up to a quantum apart, requests do not arrive in time order; a calendar (rather than a
 // single "next free" time) lets an earlier request use a gap before a later booking instead of
