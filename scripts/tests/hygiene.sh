@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # hygiene.sh -- the tree speaks of what the code does, not of how it was made (CONTRIBUTING.md
 # "No process words").  Fails, naming file:line, on any work-log reference in a file's text or
-# name: a numbered stop, issue or item, a review's mends, a working session.
+# name: a numbered stop, issue or item, a review's mends, or a work sitting (the PATTERNS below).
 #
 #   hygiene.sh [ROOT]      check ROOT (default: this checkout).  In a git work tree the tracked
 #                          files (git ls-files); otherwise every file under ROOT but .git.
