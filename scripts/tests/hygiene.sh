@@ -4,7 +4,8 @@
 # name: a numbered stop, issue or item, a review's mends, or a work sitting (the PATTERNS below).
 #
 #   hygiene.sh [ROOT]      check ROOT (default: this checkout).  In a git work tree the tracked
-#                          files (git ls-files); otherwise every file under ROOT but .git.
+#                          files (git ls-files); otherwise every file under ROOT but .git and
+#                          build trees.
 #                          Exit 0 clean, 1 with one line per hit, 2 on bad usage.
 #   hygiene.sh --selftest  prove the check can fail: a temporary tree, clean first (must pass),
 #                          then with planted lines and a planted file name (must fail naming each
@@ -29,7 +30,10 @@ list_files() {
      [ "$(git -C "$root" rev-parse --show-toplevel)" = "$(cd "$root" && pwd -P)" ]; then
     git -C "$root" ls-files -z
   else
-    (cd "$root" && find . -path ./.git -prune -o -type f -print0 | sed -z 's|^\./||')
+    # Outside a checkout: every file but .git and build trees (a directory with a CMakeCache.txt
+    # holds generated files and test logs, not sources).
+    (cd "$root" && find . \( -path ./.git -o -type d -exec test -e '{}/CMakeCache.txt' ';' \) -prune \
+      -o -type f -print0 | sed -z 's|^\./||')
   fi
 }
 
@@ -79,8 +83,11 @@ selftest() {
   printf '%s\n' '# Guide' "Figures of $w2." 'More text.' "Done in one $w4." > "$tmp/docs/guide.md"
   printf '%s\n' "# $w3" > "$tmp/src/build.cmake"
   printf 'x\n' > "$tmp/docs/iss""ue_12_notes.md"
+  # A build tree (CMakeCache.txt) holds generated files and logs: never checked.
+  mkdir -p "$tmp/build" && : > "$tmp/build/CMakeCache.txt" && printf '%s\n' "$w1" > "$tmp/build/test.log"
   for mode in find git; do
     if [ "$mode" = git ]; then
+      printf 'build/\n' > "$tmp/.gitignore"   # as the project ignores its build trees
       git -C "$tmp" init -q && git -C "$tmp" add -A || { echo "hygiene.sh --selftest: git init failed" >&2; exit 1; }
       # An untracked file is not part of the tree: the git listing must not report it.
       printf '%s\n' "$w1" > "$tmp/untracked.txt"
@@ -92,6 +99,7 @@ selftest() {
     expect_hit "$out" "docs/guide.md:4:"
     expect_hit "$out" "src/build.cmake:1:"
     expect_hit "$out" "docs/iss""ue_12_notes.md: file name"
+    if grep -q "build/test.log" <<<"$out"; then echo "hygiene.sh --selftest ($mode): FAIL: a build tree was checked" >&2; exit 1; fi
     if grep -q "clean.c" <<<"$out"; then echo "hygiene.sh --selftest ($mode): FAIL: clean.c flagged" >&2; exit 1; fi
     if [ "$mode" = git ] && grep -q "untracked.txt" <<<"$out"; then
       echo "hygiene.sh --selftest (git): FAIL: an untracked file was checked" >&2; exit 1
