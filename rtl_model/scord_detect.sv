@@ -15,12 +15,12 @@ module scord_detect #(
   // 1: replace the entry by init on a tag mismatch here; 0: the caller did it (a pipeline
   // stage earlier, see scord_detector) and md_i's tag equals tag_i.
   parameter bit TagCheck      = 1'b1,
-  // 1: en_i low means no lane is checked, and every output but owner_*_o is 0 (the caller uses
-  // none of them then).  The rules sit in the other branch, so a simulator skips them for an
-  // empty slot (the line-rate detector evaluates 64 of these per cycle, mostly idle; issue 14);
-  // in gates it is an AND on the outputs.  0: en_i is ignored and the branch is dead at
-  // elaboration, so the logic is exactly the ungated rules (the lane-serial detector's one
-  // checker, always busy: the same netlist as before the enable existed).
+  // 1: en_i low means no lane is checked, and every output but owner_*_o is 0 (the caller uses none
+  // of them then).  The rules sit in the other branch, so a simulator skips them for an empty slot
+  // (the line-rate detector evaluates 64 of these per cycle, mostly idle, so it is simulation
+  // time); in gates it is an AND on the outputs.  0: en_i is ignored and the branch is dead at
+  // elaboration, so the logic is exactly the ungated rules (the lane-serial detector's one checker,
+  // always busy: the same netlist as before the enable existed).
   parameter bit Gated         = 1'b0
 ) (
   input  logic                     en_i,        // the lane is checked (used when Gated)

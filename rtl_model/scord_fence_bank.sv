@@ -47,10 +47,10 @@ module scord_fence_bank #(
 
   // Valid bits: a synchronous reset (the reset is held for several clocks; no resettable flop
   // needed), applied in the always_ff below rather than in this comb block: logic that reads a
-  // top-level input is evaluated by Verilator at every eval() call, twice per cycle (issue 14).
+  // top-level input is evaluated by Verilator at every eval() call, twice per cycle.
   // The same gates either way.
   // The written warp's bit by one indexed write, not a loop of Entries compares: synthesis
-  // builds the same decoder, a simulator does one operation instead of Entries (issue 14).
+  // builds the same decoder, a simulator does one operation instead of Entries.
   always_comb begin
     valid_d = valid_q;
     if (we_i && (32'(wwarp_i) < Entries)) valid_d[wwarp_i] = 1'b1;

@@ -143,7 +143,7 @@ module scord_fence_file #(
   // in u is in A (its new word computed now from the same forwarded base).
   logic [W-1:0] m0, m1, m2, base0, base1, base_a, out0, out1;
   // One index per port into the banks' outputs (a mux tree), not a loop of NumSms compares:
-  // a simulator reads one word instead of comparing against every SM (issue 14 item 2).
+  // a simulator reads one word instead of comparing against every SM.
   assign m0 = (32'(rd0_sm_q) < NumSms) ? bank_rd[rd0_sm_q][0 +: W] : '0;
   assign m1 = (32'(rd1_sm_q) < NumSms) ? bank_rd[rd1_sm_q][W +: W] : '0;
   assign m2 = ((Ports == 3) && (32'(a_sm_q) < NumSms)) ? bank_rd[a_sm_q][(Ports-1)*W +: W] : '0;

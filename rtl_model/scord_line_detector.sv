@@ -7,13 +7,13 @@
 // and writes its lines on its own memory port.  Race records merge round-robin into a small
 // staging FIFO, from which scord_race_ring writes them to a ring in GPU memory that the host
 // reads (docs/race_ring.md), with one overflow counter.
-// Contract (issue 11 item 2): for any packet stream the races, as a multiset, and the final
-// metadata equal the C model's, which applies the lanes one at a time in arrival and lane
-// order.  Why slices keep it: an entry always belongs to one slice, which sees its beats in
-// arrival order; every slice sees every fence at its place among its own beats, so the fence
-// counters it reads at an access are the sequential ones; only the interleaving of race records
-// from different slices differs.  A kernel boundary waits until everything before it is checked
-// and written back, then clears the metadata (mem_clr_*) and every fence-file copy.
+// Contract (docs/rtl.md "Line-rate detector"): for any packet stream the races, as a multiset, and
+// the final metadata equal the C model's, which applies the lanes one at a time in arrival and lane
+// order.  Why slices keep it: an entry always belongs to one slice, which sees its beats in arrival
+// order; every slice sees every fence at its place among its own beats, so the fence counters it
+// reads at an access are the sequential ones; only the interleaving of race records from different
+// slices differs.  A kernel boundary waits until everything before it is checked and written back,
+// then clears the metadata (mem_clr_*) and every fence-file copy.
 // Workload: one packet per cycle in; one beat per cycle out of the splitter; Lanes outside the
 // heap window need no check and are dropped after the splitter.
 module scord_line_detector #(

@@ -1,5 +1,5 @@
-// scord_race_ring.sv -- the line-rate detector's race store (docs/race_ring.md, issue 11 item
-// 4): each race record, already in the ring's 32-byte format (scord_pkg::Ring*, generated from
+// scord_race_ring.sv -- the line-rate detector's race store (docs/race_ring.md):
+// each race record, already in the ring's 32-byte format (scord_pkg::Ring*, generated from
 // SCORD_RING_FIELD_LIST), is written through its own memory write port to a ring in GPU memory
 // that the host reads.  The detector keeps only a few records in flight (its staging FIFO and
 // this block's 2-entry output queue), not a buffer of every race.

@@ -266,7 +266,7 @@ module scord_sm_tracker #(
   logic [BloomW-1:0]       bloom_now, lane_bloom;
   // Bloom and row update are used only when T1 leaves (t1_go, under t1_valid_q): computed only
   // with a beat in T1, so a simulator skips them in the cycles an SM sends nothing (15 trackers
-  // evaluated every cycle; issue 14).  In gates: an AND on the bloom, and the unchanged row
+  // evaluated every cycle).  In gates: an AND on the bloom, and the unchanged row
   // selected for the update when T1 is empty.
   always_comb begin
     bin_a = '0;

@@ -53,7 +53,7 @@ module scord_spill_reg #(
 
   // Payload: no reset (read only under the full bits), written through enables rather than a
   // _d copy: the same flops and muxes, but a simulator evaluates the Width-bit selects once
-  // per edge instead of every time an input changes (issue 14: each SM tracker has one of
+  // per edge instead of every time an input changes (each SM tracker has one of
   // these on its 240-bit event channel).  The spill slot takes the input whenever it is free
   // (its data are used only under b_full_q), so its Width enables come from a flop, not from
   // ready_i.

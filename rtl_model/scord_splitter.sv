@@ -105,7 +105,7 @@ module scord_splitter #(
 
   assign in_ready_o = !e0_valid_q || h_load;
   // E0's payload loads with the packet (enable flops: a simulator copies the 1,920-bit lane
-  // words only when a packet comes, not every cycle; issue 14).
+  // words only when a packet comes, not every cycle).
   logic e0_load;
   assign e0_load = in_valid_i && in_ready_o;
   always_comb begin
@@ -159,7 +159,7 @@ module scord_splitter #(
   // of the level before exactly as the tree node does; the other bits feed nothing and synthesis
   // removes them, leaving the same tree.  A simulator does a few word operations per level
   // instead of a read-modify-write per tree node (the bitwise tree, 32 times per cycle, was 11 %
-  // of the line-rate co-simulation, issue 14).
+  // of the line-rate co-simulation).
   function automatic logic [1:0] any_many(input logic [Lanes-1:0] v);
     logic [Lanes-1:0] a, m;
     a = v;

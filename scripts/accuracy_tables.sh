@@ -1,5 +1,5 @@
 #!/bin/sh
-# accuracy_tables.sh -- the paper's Tables VI and VII against the exact oracle (issue 15 item 3,
+# accuracy_tables.sh -- the paper's Tables VI and VII against the exact oracle (
 # docs/accuracy.md "Tables VI and VII").  For each of the seven applications it generates the
 # vector with every race switched on (--inject=all) and with none, then runs scord-accuracy:
 #   Table VI:  races the oracle finds, and those the detector finds with md_ratio 1 and 16

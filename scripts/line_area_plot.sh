@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# line_area_plot.sh -- area and overhead of the line-rate detector against Lanes x Slices (issue
-# 11 item 11).  Area and Fmax come from synthesis runs of scord_line_detector (synth_top.sh, one
-# per slice count: the RTL's beat is a whole 128-B metadata line, 16 entries checked per cycle,
-# so Lanes = 16 is the only lane count the RTL builds); the overhead at every Lanes x Slices point
-# comes from the line-beat timing model (`scord-sim --detector=ref`, det_lanes/det_slices) on the
-# default workload, as the ratio (100 + overhead) / (100 + ideal overhead) of the line-rate goal.
+# line_area_plot.sh -- area and overhead of the line-rate detector against Lanes x Slices
+# (docs/rtl.md "Area").  Area and Fmax come from synthesis runs of scord_line_detector
+# (synth_top.sh, one per slice count: the RTL's beat is a whole 128-B metadata line, 16 entries
+# checked per cycle, so Lanes = 16 is the only lane count the RTL builds); the overhead at every
+# Lanes x Slices point comes from the line-beat timing model (`scord-sim --detector=ref`,
+# det_lanes/det_slices) on the default workload, as the ratio (100 + overhead) / (100 + ideal
+# overhead) of the line-rate goal.
 # Writes OUT/line_area.csv (one row per point; area columns empty where nothing was synthesised)
 # and, with gnuplot, OUT/line_area.png; prints the CSV.
 #   scripts/line_area_plot.sh --synth SLICES=DIR [--synth SLICES=DIR ...] [--out DIR]

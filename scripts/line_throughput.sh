@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# line_throughput.sh -- lanes the line-rate detector checks per cycle per slice (issue 11 item 9):
+# line_throughput.sh -- lanes the line-rate detector checks per cycle per slice:
 # `test_line_detector --measure` (ideal memory: every read answered in order after a fixed
 # latency, no back-pressure) on synthetic vector streams of stores with L lanes per instruction
 # (L = 1, 4, 8, 16; consecutive words, so one metadata line per instruction), from 60 warps of 15

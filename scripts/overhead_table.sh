@@ -5,8 +5,8 @@
 # the C model; --rtl=rtl for the RTL alone), the C model's analytic timing
 # (--detector=ref, det_* parameters) and ideal timing (--detector=ref --detector-timing=ideal:
 # the check costs no cycles, metadata still travels through L2 and DRAM, as in the paper's
-# simulator).  Prints a Markdown table with model / RTL cycles (the timing model's accuracy,
-# issue 11 item 8) and (100 + RTL) / (100 + ideal) (the line-rate goal bounds it by 1.1).
+# simulator).  Prints a Markdown table with model / RTL cycles (the timing model's accuracy)
+# and (100 + RTL) / (100 + ideal) (the line-rate goal bounds it by 1.1).
 # Extra scord-sim options (e.g. --quantum=1) go to every run.  About 2 minutes at --size=large.
 #   scripts/overhead_table.sh [--sim PATH] [--gen PATH] [--rtl=both|rtl|none]
 #                             [--size=small|large] [SCORD-SIM OPTION...]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# paper_table.sh -- issue 13 item 10: Figures 8 and 10 at the paper's sizes.  For each of the
+# paper_table.sh -- Figures 8 and 10 at the paper's sizes.  For each of the
 # seven applications at --size=paper (Table II inputs, vectors/README.md "Sizes"), with md_ratio 1
 # (the base design) and 16 (ScoRD's metadata cache): `scord-sim --workload=APP --size=paper
 # --compare-off` (detection off, on, and on with each overhead source's timing off: Figure 10's

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# profile.sh -- where a program's time goes (issue 14 item 1, docs/performance.md "Where the time
+# profile.sh -- where a program's time goes (docs/performance.md "Where the time
 # goes"): runs COMMAND under `perf record` (user-space samples at 2 kHz) and prints the share of
 # samples by part: Verilated RTL, the RTL driver and comparator, the SystemC kernel, the TLM
 # model, the C model, libc and kernel, other; then the hottest functions.

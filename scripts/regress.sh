@@ -8,7 +8,7 @@
 #                                      through the RTL and the C model (ctest labels smoke, rtl)
 #   scripts/regress.sh full [BUILD]    smoke plus larger sizes, other seeds and quanta, the slow
 #                                      RTL checks, and long random streams through the RTL
-#                                      testbench (scord-rtl-tb), for a designer before a review
+#                                      testbench (scord-rtl-tb), for a designer before sign-off
 #   scripts/regress.sh coverage [BUILD]  Verilator line/toggle coverage of scord_top and its
 #                                      spec-step coverage over the smoke inputs, merged, ending
 #                                      with "coverage: line L % toggle T % steps S/N (scord_top)"

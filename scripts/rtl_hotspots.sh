@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # rtl_hotspots.sh -- which RTL units and signals a Verilated simulation spends its instructions on
-# (issue 14; docs/performance.md "Speed changes of stop 43"). Verilator puts a whole design's
+# (docs/performance.md "Profiles"). Verilator puts a whole design's
 # logic into a few large C++ functions, so a function profile (scripts/profile.sh) says only
 # "the model"; this runs COMMAND under callgrind, takes the per-line instruction counts of the
 # Verilated C++ and charges each line to the RTL signal it belongs to (the last `vlSelf->NAME`

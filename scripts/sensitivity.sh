@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# sensitivity.sh -- issue 13 item 10: detection overhead of the seven ScoR applications
+# sensitivity.sh -- detection overhead of the seven ScoR applications
 # (scord-gen app=NAME --size=SIZE, race-free) as
 #   --lanes: a curve over the detector's lanes per cycle (det_lanes per slice x det_slices),
 #            the C model's line-beat timing of the line-rate RTL (validated against the RTL at

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# speed.sh -- issue 14's speed figures on this machine, each against its target, in one run
+# speed.sh -- the speed figures on this machine, each against its target, in one run
 # (docs/performance.md "Speed figures"): a benchmark that prints its figures; no test times
 # anything.  Uses the programs already built in build/bin (scripts/setup.sh builds them).
 #   scripts/speed.sh [--reps N] [--build DIR] [--cpu N|any]
 # Each group of figures is taken on one CPU: by default the fastest of those allowed, found by
 # short runs on each just before the group (printed); --cpu N picks one for all, --cpu any
 # lets the scheduler choose.
-# Virtual machines' CPUs can differ by a third in speed (docs/performance.md, stop 49).
+# Virtual machines' CPUs can differ by a third in speed (docs/performance.md "Machine").
 # Figures, each the best of N runs (the machine's noise only ever adds time):
 #   scord-rtl-tb --seed S --events 200000 --speed, S = 1 2 3   target >= 1,000,000 RTL cycles/s
 #   scord-sim --bench --detector=rtl --bench-reps N             target rtl/ref wall <= 5x
@@ -68,7 +68,7 @@ cpu_mode=$cpu  # fastest: chosen again before each group of figures
 # Probes of a CPU's speed for one group of figures, each the best of two short runs there:
 # cpu_rate CPU (scord-rtl-tb $probe_rate, RTL cycles/s), cpu_bench CPU (scord-bench
 # $probe_bench, k events/s).  The C model's figure takes its own probe: a CPU fast for the
-# Verilated models was at times 30 % slow for it (docs/performance.md, stop 52).
+# Verilated models was at times 30 % slow for it (docs/performance.md "Machine").
 probe_rate="--seed 1 --events 50000" probe_bench=1000000
 cpu_rate() {
   local best=0 r
@@ -101,7 +101,7 @@ elif [ "$cpu" = fastest ]; then
   done
   # pick_fastest rate|bench: pins the next group of figures to the fastest allowed CPU by that
   # probe, measured now; called before each group: a VM's vCPUs swap speeds within minutes
-  # (docs/performance.md, stop 52).
+  # (docs/performance.md "Machine").
   pick_fastest() {
     local best=0 line="" c r what
     if [ "$1" = bench ]; then what="scord-bench $probe_bench, k events/s"; else what="scord-rtl-tb $probe_rate, RTL cycles/s"; fi

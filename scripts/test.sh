@@ -3,7 +3,7 @@
 # every CTest test (JUnit XML in build/junit.xml), then rebuild the C parts with
 # AddressSanitizer + UndefinedBehaviorSanitizer in build/asan and run their tests there,
 # plus a 30 s libFuzzer run of the vector reader.  The `full` label (long co-simulations,
-# for a tape-out review) is left to `scripts/regress.sh full`.
+# for a tape-out sign-off) is left to `scripts/regress.sh full`.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)

@@ -250,7 +250,7 @@ for s in "gpu132x64 NumSms=132 WarpsPerSm=64" "gpu132x32 NumSms=132 WarpsPerSm=3
   prep "sweep_$1" "${user_ov[@]}" "$2" "$3" || continue
   bg top "sweep_$1" scord_detector --asic
   bg top "sweep_$1" scord_sm_tracker --asic
-  # The line-rate detector at the largest GPU (issue 11: >= 250 MHz at 132 x 64); about 20
+  # The line-rate detector at the largest GPU (target >= 250 MHz at 132 x 64); about 20
   # minutes of Yosys and 10 GB.
   if [ "$1" = gpu132x64 ]; then bg top "sweep_$1" scord_line_detector --asic BufImpl=1 PredImpl=0; fi
 done

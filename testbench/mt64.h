@@ -2,7 +2,7 @@
 // for the same seed, for scord-rtl-tb's hot loop.  Why not the standard one: libstdc++ keeps its
 // operator() out of line and regenerates the state with a data-dependent branch per word; the
 // testbench draws about nine numbers a cycle (the event generator and the random stalls, which
-// fix each seed's stream), 43 instructions a draw, 5.6 % of a run (docs/performance.md, stop 48).
+// fix each seed's stream), 43 instructions a draw, 5.6 % of a run (docs/performance.md "Profiles").
 // test_mt64 compares it with std::mt19937_64 on several seeds over many regenerations.
 #pragma once
 #include <cstdint>

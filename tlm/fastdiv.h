@@ -1,7 +1,7 @@
 // fastdiv.h -- division by a divisor fixed at elaboration (line size, slice count, flit size,
 // L2 sets) without the divide instruction.  Workload: several divisions per memory transaction
 // on the TLM's hot path (a co-simulated run makes 1.3 M metadata transactions, each divided
-// about seven times; docs/performance.md, stop 47).  tests/unit.cc checks it against `/` and `%`.
+// about seven times; docs/performance.md "Profiles").  tests/unit.cc checks it against `/` and `%`.
 #pragma once
 #include <cassert>
 #include <cstdint>

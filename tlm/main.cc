@@ -266,10 +266,10 @@ static void pin_to_one_cpu() {
 // Each configuration runs `reps` times (each in its own process, run_sim_forked), the runs
 // alternating between configurations so a slow spell of the machine hits all of them, and all
 // on one core: the process pins itself to the CPU it runs on unless it is pinned already (on
-// the 2-vCPU machines of docs/performance.md, stop 49, one vCPU at times ran 30 % slower than the
+// the 2-vCPU machines of docs/performance.md "Machine", one vCPU at times ran 30 % slower than the
 // other, which decided a run's speed more than anything in the program).  The line gives the
 // best wall time (the rates from it) and the median.  With an RTL engine a last line
-// gives the RTL run's wall time over the C model's (issue 14: at most 5x), best against best
+// gives the RTL run's wall time over the C model's (target: at most 5x), best against best
 // and median against median.
 static int bench(SimConfig c, const Workload &w, unsigned reps) {
   std::string err;

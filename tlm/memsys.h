@@ -5,7 +5,7 @@
 // ports and banks in a calendar (payload.h Resource: the first free run of cycles at or after
 // the request's time, so a request that arrives out of time order, SMs being up to a quantum
 // apart, can use a gap before a later booking) and returns the latency in the b_transport delay
-// (docs/tlm.md "Coding style").
+// (docs/tlm.md "Timing style").
 #pragma once
 #include <memory>
 #include <systemc>

@@ -53,13 +53,13 @@ struct ScordExt : tlm::tlm_extension<ScordExt> {
 // Core-cycle time helpers: absolute cycle of (now + delay), and the delay reaching cycle t.
 // One core cycle is 1 ns, 1,000 time units at SystemC's default resolution of 1 ps (nothing here
 // changes it; run_sim checks it before elaboration).  A constant, not a function-local static:
-// the division and the guard were 1 % of a co-simulation's instructions (issue 14 item 5).
+// the division and the guard were 1 % of a co-simulation's instructions.
 constexpr uint64_t kCycleUnit = 1000;
 constexpr uint64_t cycle_unit() { return kCycleUnit; }
 // The current time read from the simulation context: sc_time_stamp() is the same read behind a
 // library call, and sc_get_curr_simcontext(), inline but with the context's creation in it,
 // was compiled out of line (22 instructions a call); both are made about 7 times per metadata
-// transaction (issue 14 item 5).  Only called inside a run, when the context exists.
+// transaction.  Only called inside a run, when the context exists.
 inline uint64_t now_units() {
   assert(sc_core::sc_curr_simcontext != nullptr);
   return sc_core::sc_curr_simcontext->time_stamp().value();

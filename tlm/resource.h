@@ -8,14 +8,14 @@
 #include <cstring>
 #include <vector>
 
-// A shared resource reserved in loosely-timed style (docs/tlm.md "Coding style"): it serves
+// A shared resource reserved in loosely-timed style (docs/tlm.md "Timing style"): it serves
 // one occupant per cycle, and remembers which cycles of a sliding window are booked. Because the
 // SMs run up to a quantum apart, requests do not arrive in time order; a calendar (rather than a
 // single "next free" time) lets an earlier request use a gap before a later booking instead of
 // queueing behind it. Cycles older than the window are forgotten (treated as free).
 // The window is a bitmap, one bit per cycle: a request arriving behind a long run of bookings
 // (an LD/ST unit held for thousands of cycles by a slow detector's back-pressure) skips 64
-// cycles per word instead of testing each (issue 14 item 5; tests/unit.cc checks it against
+// cycles per word instead of testing each (tests/unit.cc checks it against
 // the cycle-by-cycle version on random bookings).
 // Forgetting is lazy: the ring holds twice the window, and the cycles that fell out of it are
 // cleared once they make a chunk (kClear), not on every booking that moves the window (the
@@ -77,9 +77,9 @@ struct Resource {
     else set_range(from, to);
   }
   // Mark cycles [from, to) booked (all inside the window); returns how many were booked already.
-  // A partial first word, whole words with one store each (the SM's LD/ST unit held behind a
-  // slow detector books runs of about a thousand cycles: docs/performance.md, stop 46), a
-  // partial last word.
+  // A partial first word, whole words with one store each (the SM's LD/ST unit held behind a slow
+  // detector books runs of about a thousand cycles: docs/performance.md "How the simulators were
+  // made fast"), a partial last word.
   uint64_t set_range(uint64_t from, uint64_t to) {
     uint64_t *const w = bits.data();
     uint64_t had = 0;

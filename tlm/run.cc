@@ -225,7 +225,7 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
   if (c.det_on())
     fprintf(f, "sim_det_events_per_second %.0f (detector %s)\n",
             st.wall_seconds > 0 ? (st.det_words + st.det_fences) / st.wall_seconds : 0.0, c.detector.c_str());
-  // RTL cycles evaluated per wall second (issue 14 item 7): the Verilated model's speed here.
+  // RTL cycles evaluated per wall second: the Verilated model's speed here.
   if (st.det_engine_evaluated)
     fprintf(f, "sim_rtl_cycles_evaluated %" PRIu64 "\nsim_rtl_cycles_per_second %.0f\n", st.det_engine_evaluated,
             st.wall_seconds > 0 ? st.det_engine_evaluated / st.wall_seconds : 0.0);

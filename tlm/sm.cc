@@ -197,7 +197,7 @@ void Sm::run_kernel() {
       continue;
     }
     if ((touches_shared((*w.code)[w.ip].op) || waiting_ > 0) && turn_delay(now_) != sc_core::SC_ZERO_TIME) {
-      // Time order (issue 13 item 4, docs/tlm.md "Time order"): an instruction that reaches
+      // Time order (docs/tlm.md "Time order"): an instruction that reaches
       // state other SMs share (the L2, DRAM, the detector, the grid-wide counters) issues only
       // when SystemC time has caught up with it, so every SM's earlier accesses are in first.
       // Only SM-local work (compute, delays, CTA barriers) runs ahead inside the quantum.
@@ -477,11 +477,11 @@ uint64_t Sm::send(PktKind k, uint64_t addr, uint64_t t, bool side, const DetRun 
   return r;
 }
 
-// A request leaving the L1 for the interconnect at cycle rt (issue 13 item 3): it takes an entry
-// of the l1_miss_queue-entry miss queue, free once the request that held it has left the SM's
-// injection port, and an L1 line fill (`fill`) also takes one of l1_mshrs MSHRs, free when its
-// line is back.  While it waits, the in-order LD/ST unit holds every later request (booked
-// busy).  Returns the cycle it is sent; left_queue() records what it holds.
+// A request leaving the L1 for the interconnect at cycle rt (docs/tlm.md "Buffers"): it takes an
+// entry of the l1_miss_queue-entry miss queue, free once the request that held it has left the SM's
+// injection port, and an L1 line fill (`fill`) also takes one of l1_mshrs MSHRs, free when its line
+// is back.  While it waits, the in-order LD/ST unit holds every later request (booked busy).
+// Returns the cycle it is sent; left_queue() records what it holds.
 uint64_t Sm::enter_miss_queue(uint64_t rt, bool fill) {
   const uint64_t r0 = rt;
   const uint64_t q = mq_[mq_n_ % mq_.size()];
@@ -593,7 +593,7 @@ void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const ui
 // A load, store or atomic: coalesce the active lanes into line requests (in order of first
 // lane), then per request: L1 (loads), the L2 through the interconnect, and the ScoRD
 // side-band (or a detector-only packet on an L1 hit).
-// A polling instruction (issue 13 item 2, docs/trace-format.md "Spins") at its turn in cycle
+// A polling instruction (docs/trace-format.md "Spins") at its turn in cycle
 // now_: true if its counter has reached the count by now (a value released at or before this
 // cycle: the attempt succeeds and the instruction executes as written); else one failed try is
 // issued (the same access; an atomic returns the spin's fail_old) and the warp tries again when

@@ -51,7 +51,7 @@ struct Stats {
   uint64_t det_drain_cycles = 0, det_drain_max = 0;  // kernel ends held for the detector (sum, most)
   uint64_t det_engine_cycles = 0;  // self-timed engine (RTL): its clock when it finished its work
   uint64_t det_engine_evaluated = 0;  // RTL engine: cycles evaluated (the clock less skipped idle cycles)
-  // Line-beat model (--detector=ref, timing model; docs/tlm.md "Detector timing").
+  // Line-beat model (--detector=ref, timing model; docs/tlm.md "Pipeline and metadata").
   uint64_t det_beats = 0;          // line beats (one instruction's lanes in one metadata line)
   uint64_t det_beat_cycles = 0;    // slice pipeline cycles booked by beats and broadcast fences
   uint64_t det_owner_cycles = 0;   // of those, extra cycles for owners beyond det_owner_ports

@@ -46,7 +46,7 @@ static_assert(sizeof(Instr) <= 72, "Instr grew");
 
 // A polling load or atomic (docs/trace-format.md "Spins"): the warp repeats it until counter `id`
 // has reached `count` at the cycle an attempt issues; failed attempts of an atomic return
-// `fail_old`.  How many attempts that takes depends on timing (issue 13 item 2).
+// `fail_old`.  How many attempts that takes depends on timing (docs/trace-format.md "Spins").
 struct Spin {
   uint64_t id = 0, count = 1;
   uint32_t fail_old = 0;

@@ -2,7 +2,7 @@
 ** oracle.h -- an exact scoped-race oracle over trace-vector event streams.
 **
 ** What it is for: measuring the ScoRD detector model (ref/src) against the true races of
-** a stream (docs/accuracy.md, issue 15).  The oracle reads the same scord_event stream as
+** a stream (docs/accuracy.md).  The oracle reads the same scord_event stream as
 ** the detector but keeps everything exactly: per-warp vector clocks with unbounded
 ** counters, the full access history of every 4-byte word (not only the last owner), lock
 ** sets with exact lock addresses (no hash, no table limit), no metadata cache, and every
@@ -63,7 +63,7 @@ typedef struct scord_oracle scord_oracle;
 ** strong_ops are used: the oracle is exact, it has no tables to size).  Returns NULL on
 ** allocation failure. */
 scord_oracle *scord_oracle_new(const scord_params *p);
-/* Lock conflicts, for the bloom's cost (issue 15 item 4): access pairs the oracle finds
+/* Lock conflicts, for the bloom's cost (docs/accuracy.md): access pairs the oracle finds
 ** unprotected although both held locks (disjoint exact lock sets, or a common lock of too
 ** narrow a scope), and how many of them ScoRD's blooms of those lock sets would take as
 ** sharing a lock (a bloom collision, hiding the race) at bloom_bin_bits 2, 4, 8 and 16.  The

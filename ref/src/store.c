@@ -14,7 +14,7 @@
 ** megabytes at each one.
 ** Why a hash and not a directory indexed by page number: first touches of memory are what a
 ** scattered run pays most for (about 11 us a 4 KiB page in the VMs we measure on,
-** docs/performance.md stop 51).  A directory over 2^19 pages is 4 MiB of pointers, and warps
+** docs/performance.md "C model").  A directory over 2^19 pages is 4 MiB of pointers, and warps
 ** scattered over the window touch all of it within a few kernels; the hash stays a few
 ** KiB.  For the same reason slabs are 2 MiB-aligned and offered to the kernel as huge pages.
 */

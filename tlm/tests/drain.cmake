@@ -1,5 +1,5 @@
 # drain.cmake -- a kernel ends when the detector has checked its last access (docs/tlm.md
-# "Drain"; issue 13 item 6).  slice_queue.trace ends with warp 0's 48 stores to one word, a
+# "Drain").  slice_queue.trace ends with warp 0's 48 stores to one word, a
 # same-line chain that costs det_lat + 2 cycles per beat in the detector while the SM, whose
 # stores do not wait for the detector, is long done.  So the run's cycles must grow with det_lat
 # by about 48 links, and the kernel end must wait (det_drain_cycles > 0).  With the line-rate RTL

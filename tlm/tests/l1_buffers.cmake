@@ -1,4 +1,4 @@
-# l1_buffers.cmake -- the L1's finite buffers (issue 13 item 3, docs/tlm.md "Buffers"): on
+# l1_buffers.cmake -- the L1's finite buffers (docs/tlm.md "Buffers"): on
 # l1_buffers.trace (one warp: 64 asynchronous loads of new lines, then 64 line stores) one MSHR
 # serialises the line fills (each waits for the last: at least 64 x 150 cycles) and 64 never
 # hold a load; one miss-queue entry holds requests, 4096 never do.

@@ -1,4 +1,4 @@
-# l2_buffers.cmake -- the memory side's finite buffers (issue 13 item 3, docs/tlm.md "Buffers"):
+# l2_buffers.cmake -- the memory side's finite buffers (docs/tlm.md "Buffers"):
 # on l2_buffers.trace (4 SMs, 128 line loads, all to L2 slice 0) one L2 MSHR serialises the
 # fills (each waits for the last) and 65,536 never hold one; a one-entry L2 input queue holds
 # requests, 65,536 never do; an SM's crossbar input buffer of 8 fills up (its credits run out)

@@ -1,6 +1,6 @@
 # overhead_table.cmake -- scripts/overhead_table.sh (docs/tlm.md "Against the RTL") at
 # --size=small: the table has its eight rows, and on each the C model's line-beat timing predicts
-# the line-rate RTL's system cycles within 5 % (issue 11 item 8; the docs' table is --size=large).
+# the line-rate RTL's system cycles within 5 % (the docs' table is --size=large).
 execute_process(COMMAND ${SCRIPT} --sim ${SIM} --gen ${GEN} --size=small OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "overhead_table.sh failed (${rc}): ${e}")

@@ -1,4 +1,4 @@
-// plug.cc -- the memory system is plain TLM-2.0 (issue 13 item 8): an initiator and targets that
+// plug.cc -- the memory system is plain TLM-2.0 (docs/tlm.md): an initiator and targets that
 // know nothing of the scord extension connect to the interconnect and work.
 //  1. A plain initiator (generic payloads, no extension) on an SM port of the interconnect, with
 //     the model's own L2 slices and DRAM channels behind it: reads and writes complete with

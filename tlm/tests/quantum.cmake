@@ -1,4 +1,4 @@
-# quantum.cmake -- time order (issue 13 item 4; docs/tlm.md "Time order"): for every workload in
+# quantum.cmake -- time order (docs/tlm.md "Time order"): for every workload in
 # WORKLOADS (NAME, or NAME@SIZE for an application at a size) and every detector mode in
 # DETECTORS (default: off and ref), the run at --quantum=1 and the run at the default quantum
 # give the same statistics, line for line (wall time, simulation speed and issue_lead_max aside).

@@ -1,4 +1,4 @@
-# reply_buffers.cmake -- the reply direction's buffers (issue 13 item 3, docs/tlm.md "Buffers")
+# reply_buffers.cmake -- the reply direction's buffers (docs/tlm.md "Buffers")
 # on reply_buffers.trace: kernel one_slice makes more replies at L2 slice 0 than its output port
 # sends, so its reply queue (8) fills and holds replies, and the stalled slice takes no new
 # requests: the run is slower than with 65,536 entries, which never hold one.  Kernel

@@ -1,5 +1,5 @@
-# scoreboard.cmake -- the per-warp register scoreboard (docs/trace-format.md "Registers"; issue 13
-# item 1): a load with dst=R lets its warp go on, and only an instruction that uses R waits for
+# scoreboard.cmake -- the per-warp register scoreboard (docs/trace-format.md "Registers"):
+# a load with dst=R lets its warp go on, and only an instruction that uses R waits for
 # the data.  One warp, one L2/DRAM miss, then 10 independent ALU instructions and one that
 # reads the load (or not):
 #   dep      ld dst=1; alu n=10; alu use=1   -> the 10 ALUs hide under the load: same cycles as

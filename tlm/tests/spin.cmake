@@ -1,4 +1,4 @@
-# spin.cmake -- execution-driven polling (issue 13 item 2; docs/trace-format.md "Spins"): a
+# spin.cmake -- execution-driven polling (docs/trace-format.md "Spins"): a
 # consumer polls an atomic flag that a producer sets after `delay cycles=D`.  The number of
 # failed tries must follow the timing: a few when the producer does not wait (its release must be
 # acknowledged before a poll sees it), more the later it sets the flag (about one per poll round

@@ -156,7 +156,7 @@ endif()
 file(STRINGS ${OUT}.vec _expects REGEX "^expect ")
 list(LENGTH _expects _nex)
 # false races of the 6-bit fence counters (the generator marks them): no bug needed, and at the
-# paper's sizes a warp can issue 64 fences between two accesses of a word
+# paper's sizes a warp can run 64 fences between two accesses of a word
 set(_wraps ${_expects})
 list(FILTER _wraps INCLUDE REGEX "counter wrapped")
 list(LENGTH _wraps _nwrap)
