@@ -1,5 +1,5 @@
 #!/bin/bash
-# accuracy_sweep.sh -- accuracy against area (issue 15 item 4, docs/accuracy.md section 7).
+# accuracy_sweep.sh -- accuracy against area (docs/accuracy.md section 7).
 # Sweeps one detector parameter at a time around the defaults (fence_id_bits 2..8,
 # bloom_bin_bits, lock_entries, md_ratio, granule), runs scord-accuracy at each point over the
 # seven applications (every injection on, and none) and --streams random streams, and joins
