@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # accuracy_cli.sh SCORD_ACCURACY DIR -- CTest oracle/cli: scord-accuracy's output contract.
-#   a bad vector stops with "FILE:LINE: message" naming the field, exit 2;
+#   a bad vector stops with "FILE:LINE: message" naming the field, exit 2 (the reader's error,
+#   and the oracle's for a hardware warp moved to another CTA slot without a cta event);
 #   --json prints one object per file plus a total whose sums match the text output;
 #   tp + fn = oracle and tp + fp = detector on every line;
 #   --by-class: the oracle classes sum to the total's oracle, tp and fn, the detector types to
@@ -16,6 +17,12 @@ printf 'scord-vectors 1\nst sm=0 cta=0 warp=99 addr=0xC0000100\n' > "$tmp/bad.ve
 out=$("$acc" "$tmp/bad.vec" 2>&1); rc=$?
 [ $rc -eq 2 ] || bad "bad input: exit $rc, want 2"
 grep -qF "$tmp/bad.vec:2:" <<<"$out" && grep -q "warp" <<<"$out" || bad "bad input: message '$out' lacks FILE:2: and the field"
+
+# A hardware warp moved to another CTA slot without a cta event (docs/accuracy.md section 1):
+# the oracle's error, with FILE:LINE and the field.
+printf 'scord-vectors 1\nst sm=0 cta=0 warp=0 addr=0xC0000100\nst sm=0 cta=1 warp=0 addr=0xC0000100\n' > "$tmp/moved.vec"
+out=$("$acc" "$tmp/moved.vec" 2>&1); rc=$?
+[ $rc -eq 2 ] && grep -qF "$tmp/moved.vec:3: field cta=1" <<<"$out" || bad "moved warp: exit $rc, message '$out'"
 
 text=$("$acc" "$dir"/*.vec) || bad "text run exited $?"
 json=$("$acc" --json "$dir"/*.vec) || bad "json run exited $?"

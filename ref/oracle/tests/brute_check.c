@@ -2,7 +2,7 @@
 ** brute_check.c -- CTest oracle/brute: the trace oracle (oracle.h) against the brute-force
 ** oracle (brute.h) on seeded, generated tiny programs.
 **
-**   brute_check [--programs N] [--seed S] [--show]
+**   test_oracle_brute [--programs N] [--seed S] [--show]
 **
 ** Program k (k = 0..N-1) is generated from seed S + k: 2 or 3 warps of SM 0 and SM 1 (so some
 ** pairs share a block and some do not).  A third are message passing (gen_mp), a third lock
@@ -215,7 +215,7 @@ static int visit(void *vc, const bf_step *st, size_t n) {
   size_t nb = bf_judge(&c->params, c->p, st, n, bk), no = 0;
   scord_oracle *o = scord_oracle_new(&c->params);
   if (!o) {
-    fprintf(stderr, "brute_check: out of memory\n");
+    fprintf(stderr, "test_oracle_brute: out of memory\n");
     exit(2);
   }
   int rc = 0;
@@ -254,7 +254,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
     else if (!strcmp(argv[i], "--show")) show = true;
     else {
-      fprintf(stderr, "usage: brute_check [--programs N] [--seed S] [--show]\n");
+      fprintf(stderr, "usage: test_oracle_brute [--programs N] [--seed S] [--show]\n");
       return 2;
     }
   }
@@ -269,7 +269,7 @@ int main(int argc, char **argv) {
     c.params.strong_ops = strong_ops;
     char err[200];
     if (scord_params_finalize(&c.params, err, sizeof err)) {
-      fprintf(stderr, "brute_check: %s\n", err);
+      fprintf(stderr, "test_oracle_brute: %s\n", err);
       return 2;
     }
     size_t count;

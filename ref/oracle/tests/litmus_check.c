@@ -2,7 +2,7 @@
 ** litmus_check.c -- runs the exact oracle (oracle.h) over litmus vectors whose answer was
 ** derived by hand and written in the file's header, and compares (CTest oracle/litmus/NAME).
 **
-**   litmus_check FILE...
+**   test_oracle_litmus FILE...
 **
 ** The answer is one comment line, either
 **   # oracle-races: none
@@ -151,7 +151,7 @@ static int check_file(const char *path) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: litmus_check FILE...\n");
+    fprintf(stderr, "usage: test_oracle_litmus FILE...\n");
     return 2;
   }
   int worst = 0;
