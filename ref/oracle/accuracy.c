@@ -220,8 +220,12 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
       }
     }
     scord_system_apply(sys, &ev);
-    if (scord_oracle_apply(orc, &ev) != 0) {
-      fprintf(stderr, "%s:%" PRIu64 ": out of memory in the oracle\n", path, ev.line);
+    int orc_rc = scord_oracle_apply(orc, &ev);
+    if (orc_rc != 0) {
+      if (orc_rc == SCORD_ORC_INVALID)
+        fprintf(stderr, "%s:%" PRIu64 ": %s\n", path, ev.line, scord_oracle_error(orc));
+      else
+        fprintf(stderr, "%s:%" PRIu64 ": out of memory in the oracle\n", path, ev.line);
       status = 2;
       break;
     }

@@ -4,34 +4,39 @@
 ** What it is for: deciding the true races of a vector stream, to measure the detector.
 ** The stream order is taken as the order in which memory was observed (it is the order
 ** the detector sees, and vectors carry no values).  State, all exact:
-**   logical warps   one per hardware warp, renewed by a `cta` event (a new CTA is new
-**                   threads); each has a full vector clock C (program order, barriers,
-**                   acquired synchronisation), a clock Cpo (program order and barriers
-**                   only), a clock Obs (its own accesses and what it learned by reading
-**                   visible strong values: what its fences publish, rule 4), pending
-**                   acquired clocks (made effective by the next fence of sufficient
-**                   scope), release snapshots Rel_cta / Rel_gpu (C at its last fence of
-**                   that scope) and an exact lock set.
-**   logical blocks  one per CTA slot, renewed by `cta`: members, barrier clocks, and Vis_blk
-**                   (the join of its warps' Obs at their fences: visible in the block).
-**   Vis_dev         the join of Obs at every gpu/sys fence (visible at device scope).
+**   logical warps   one per hardware warp and CTA: renewed by a `cta` event; an access or
+**                   fence naming another CTA slot for a hardware warp without one is
+**                   rejected (SCORD_ORC_INVALID).  Each has clocks C (program order,
+**                   barriers, every acquired synchronisation), Cnl (the same without lock
+**                   hand-offs), Cpo (program order and barriers only), Obs (its own accesses
+**                   and what it learned by reading published strong values: what its fences
+**                   publish), pending acquired clocks per fence scope (made effective by its
+**                   next fence of that scope or wider), release snapshots of C and Cnl at its
+**                   last fence of each scope, and an exact lock set.
+**   logical blocks  one per CTA: members, barrier clocks, Vis_blk (the join of its warps'
+**                   Obs at their fences: published in the block).
+**   Vis_dev         the join of Obs at every gpu/sys fence (published at device scope).
 **   words           every 4-byte word ever touched: its full access history.
 ** A later access b (warp t, block B) and an earlier a (warp u) to the same word conflict
-** when u != t and one writes.  The pair is race-free when one of these holds:
-**   1. a and b are atomics joined by an unbroken chain of atomics on that word, each
-**      link's earlier atomic having a scope that includes the next one's warp;
+** when u != t and one writes.  The pair is race-free when one of these holds (section 1):
+**   1. a and b are atomics linked on that word: same block, or a device-scope atomic of a's
+**      block at or after a precedes a device-scope atomic of b's block at or before b (each
+**      link's two scopes include both warps: PTX's morally strong, composed as HRF-indirect);
 **   2. Cpo_t covers a (program order, barriers);
-**   3. C_t covers a (a synchronisation path) and both are strong (StrongOps on);
-**   4. a is visible to t (Vis_dev or Vis_blk[B] covers a; a block-scope atomic is never
-**      visible outside its block), both are strong, and the lock sets are either both
-**      empty or share a lock of sufficient scope.
+**   3. Cnl_t covers a (synchronisation other than lock hand-offs) and both are strong;
+**   4. a is published to t (C_t covers a through a lock hand-off, or Vis_dev / Vis_blk[B]
+**      covers a; a block-scope atomic is never published outside its block by fences),
+**      both are strong, and the lock sets are both empty or share a lock whose scope
+**      includes both, or a's protection reaches b through the word's own accesses (the
+**      protected clock: consecutive accesses that are one warp or satisfy this rule's lock
+**      condition).
 ** Synchronisation edges (HRF-indirect): a strong read/atomic b reading from the last
-** write w to the word (by u != t) acquires u's release snapshot taken before w (Rel at
-** u's last fence of a scope >= w's scope) when both ops' scopes include both warps; it
-** becomes effective at t's next fence of scope >= b's scope.  When w was visible to t,
-** b also learns w and u's Obs at w, which t's next fence publishes (a fence is
-** cumulative over what its warp has read; a barrier does not feed Obs, so a third warp's
-** fence after a barrier publishes nothing of the other warps: that needs an acquire).
+** write w to the word (by u != t) acquires u's release snapshot at u's last fence of the
+** narrowest scope that includes both warps, when both ops' scopes include both warps; it
+** becomes effective at t's next fence of that scope or wider.  An edge whose w is a lock
+** release (exch 0) or whose b is a lock acquire (cas 0->1 returning 0) goes to C only.
+** When w was published to t, b also learns w and u's Obs at w, which t's next fence
+** publishes (visibility, not ordering: it never enters C).
 */
 #include "oracle.h"
 
@@ -151,18 +156,22 @@ typedef struct owarp {
   uint16_t sm, hw;         /* hardware identity (for reports) */
   uint32_t member_of;      /* logical block it was last added to as a member, +1 */
   uint64_t bar_gen;        /* barrier generation of its block already joined */
-  vc c, cpo, obs;          /* full, program order + barriers, observed (see rule 4) */
-  vc pend_cta, pend_gpu, pend_obs; /* acquired, effective at the next fence */
+  vc c, cnl, cpo, obs;     /* full, without lock hand-offs, program order + barriers, observed */
+  vc pend_cta, pend_gpu;   /* acquired into C, effective at the next fence of that scope */
+  vc pend_cta_nl, pend_gpu_nl; /* the same for Cnl (edges that are not lock hand-offs) */
+  vc pend_obs;             /* learned by reading published values, published at the next fence */
   snap *rel_cta, *rel_gpu; /* C at the last fence of that scope (gpu fences set both) */
+  snap *rel_cta_nl, *rel_gpu_nl; /* Cnl at the same fences */
   snap *cache;             /* snapshot of obs, valid until obs changes (at a fence) */
   lockent *locks;
   size_t nlocks, caplocks;
 } owarp;
 
 typedef struct oblock {
-  vc vis;             /* join of members' release snapshots (cta and gpu fences) */
-  vc bar_c, bar_cpo;  /* joins at the last barrier */
+  vc vis;             /* join of members' Obs at their fences */
+  vc bar_c, bar_cnl, bar_cpo; /* joins at the last barrier */
   uint64_t bar_gen;
+  uint64_t mark;      /* scratch stamp of the atomic-link scan (atomic_links) */
   uint32_t *members;
   size_t nmem, capmem;
 } oblock;
@@ -170,11 +179,14 @@ typedef struct oblock {
 typedef struct rec {
   uint32_t warp, block, e; /* logical warp and block, the warp's epoch at the access */
   bool write, atomic, atom_dev, strong;
+  bool lock_rel;         /* an exch of 0: a lock release (its readers' edges are hand-offs) */
   uint8_t kind;
   uint16_t sm, hw, cta;  /* hardware identity: SM, warp, CTA slot */
   uint64_t pc;
   snap *clk;          /* obs of the warp at the access (its own entry is e) */
-  snap *rel_cta, *rel_gpu; /* strong writes: the warp's release snapshots then */
+  snap *rel_cta, *rel_gpu;       /* strong writes: the warp's release snapshots then */
+  snap *rel_cta_nl, *rel_gpu_nl; /* ... of Cnl */
+  snap *pcl;          /* protected clock (rule 4's word-local closure), NULL when empty */
   lockset *locks;     /* active locks held, or NULL for none */
 } rec;
 
@@ -182,13 +194,13 @@ typedef struct oword {
   uint64_t addr;
   rec *h;
   size_t n, cap;
-  size_t chain_start; /* index of the earliest atomic chained to the last atomic */
-  size_t last_atomic, last_write; /* index + 1, 0 for none */
+  size_t last_write; /* index + 1, 0 for none */
 } oword;
 
 struct scord_oracle {
   scord_params p;
   uint32_t *hw_map;    /* (sm, warp) -> logical warp + 1 */
+  uint16_t *hw_slot;   /* (sm, warp) -> CTA slot it belongs to + 1, 0 unknown */
   uint32_t *slot_map;  /* (sm, cta) -> logical block + 1 */
   owarp *w;
   size_t nw, capw;
@@ -205,6 +217,13 @@ struct scord_oracle {
   size_t rmap_cap;
   scord_oracle_lock_stats lk;
   scord_params pw[SCORD_ORC_BLOOM_WIDTHS];  /* p with bloom_bin_bits 2 << i, for the blooms */
+  /* scratch of one access check: per history entry its verdict, why and atomic link */
+  uint8_t *verd, *why;
+  bool *linked;
+  size_t capscratch;
+  vc pcl;              /* the protected clock being built */
+  uint64_t stamp;      /* for oblock.mark */
+  char err[200];       /* the reason of the last SCORD_ORC_INVALID */
 };
 
 static uint64_t mix64(uint64_t x) {
@@ -229,14 +248,13 @@ static int grow(void **v, size_t *cap, size_t n, size_t sz) {
 }
 
 static void warp_free(owarp *w) {
-  free(w->c.v);
-  free(w->cpo.v);
-  free(w->pend_cta.v);
-  free(w->pend_gpu.v);
-  free(w->obs.v);
-  free(w->pend_obs.v);
+  vc *v[] = {&w->c, &w->cnl, &w->cpo, &w->obs, &w->pend_cta, &w->pend_gpu, &w->pend_cta_nl,
+             &w->pend_gpu_nl, &w->pend_obs};
+  for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) free(v[i]->v);
   snap_unref(w->rel_cta);
   snap_unref(w->rel_gpu);
+  snap_unref(w->rel_cta_nl);
+  snap_unref(w->rel_gpu_nl);
   snap_unref(w->cache);
   free(w->locks);
 }
@@ -244,17 +262,23 @@ static void warp_free(owarp *w) {
 static void block_free(oblock *b) {
   free(b->vis.v);
   free(b->bar_c.v);
+  free(b->bar_cnl.v);
   free(b->bar_cpo.v);
   free(b->members);
 }
 
+static void rec_unref(rec *r) {
+  snap_unref(r->clk);
+  snap_unref(r->rel_cta);
+  snap_unref(r->rel_gpu);
+  snap_unref(r->rel_cta_nl);
+  snap_unref(r->rel_gpu_nl);
+  snap_unref(r->pcl);
+  lockset_unref(r->locks);
+}
+
 static void word_free(oword *wd) {
-  for (size_t i = 0; i < wd->n; i++) {
-    snap_unref(wd->h[i].clk);
-    snap_unref(wd->h[i].rel_cta);
-    snap_unref(wd->h[i].rel_gpu);
-    lockset_unref(wd->h[i].locks);
-  }
+  for (size_t i = 0; i < wd->n; i++) rec_unref(&wd->h[i]);
   free(wd->h);
 }
 
@@ -267,6 +291,7 @@ static void reset_state(scord_oracle *o) {
   free(o->vis_dev.v);
   memset(&o->vis_dev, 0, sizeof o->vis_dev);
   memset(o->hw_map, 0, o->p.num_sms * o->p.warps_per_sm * sizeof *o->hw_map);
+  memset(o->hw_slot, 0, o->p.num_sms * o->p.warps_per_sm * sizeof *o->hw_slot);
   memset(o->slot_map, 0, o->p.num_sms * o->p.ctas_per_sm * sizeof *o->slot_map);
   if (o->wmap) memset(o->wmap, 0, o->wmap_cap * sizeof *o->wmap);
 }
@@ -280,8 +305,9 @@ scord_oracle *scord_oracle_new(const scord_params *p) {
     o->pw[i].bloom_bin_bits = (uint64_t)2 << i;
   }
   o->hw_map = calloc(p->num_sms * p->warps_per_sm, sizeof *o->hw_map);
+  o->hw_slot = calloc(p->num_sms * p->warps_per_sm, sizeof *o->hw_slot);
   o->slot_map = calloc(p->num_sms * p->ctas_per_sm, sizeof *o->slot_map);
-  if (!o->hw_map || !o->slot_map) {
+  if (!o->hw_map || !o->hw_slot || !o->slot_map) {
     scord_oracle_free(o);
     return NULL;
   }
@@ -290,7 +316,7 @@ scord_oracle *scord_oracle_new(const scord_params *p) {
 
 void scord_oracle_free(scord_oracle *o) {
   if (!o) return;
-  if (o->hw_map && o->slot_map) reset_state(o);
+  if (o->hw_map && o->hw_slot && o->slot_map) reset_state(o);
   free(o->w);
   free(o->b);
   free(o->words);
@@ -298,14 +324,22 @@ void scord_oracle_free(scord_oracle *o) {
   free(o->races);
   free(o->rmap);
   free(o->hw_map);
+  free(o->hw_slot);
   free(o->slot_map);
+  free(o->verd);
+  free(o->why);
+  free(o->linked);
+  free(o->pcl.v);
   free(o);
 }
 
 const scord_oracle_lock_stats *scord_oracle_get_lock_stats(const scord_oracle *o) { return &o->lk; }
 
-static scord_oracle_verdict judge(const scord_oracle *o, const rec *a, const rec *b, bool chain_ok,
+const char *scord_oracle_error(const scord_oracle *o) { return o->err; }
+
+static scord_oracle_verdict judge(const scord_oracle *o, const rec *a, const rec *b, bool linked,
                                   scord_oracle_why *why);
+static bool atomic_linked_pair(const oword *wd, size_t ai, size_t bi);
 
 scord_oracle_verdict scord_oracle_explain(const scord_oracle *o, uint64_t word, unsigned owner_sm,
                                           unsigned owner_warp, unsigned sm, unsigned warp) {
@@ -326,9 +360,10 @@ scord_oracle_verdict scord_oracle_explain(const scord_oracle *o, uint64_t word, 
   while (ai > 0 && !(wd->h[ai - 1].sm == owner_sm && wd->h[ai - 1].hw == owner_warp)) ai--;
   if (!ai) return SCORD_ORC_VERDICT_NO_OWNER_ACCESS;
   scord_oracle_why why;
-  /* The chain as it stands now (b may have moved it): an approximation for tracing only. */
-  bool chain_ok = wd->last_atomic && ai - 1 >= wd->chain_start;
-  return judge(o, &wd->h[ai - 1], b, chain_ok, &why);
+  /* The clocks are b's warp's current ones and the protected clock is not applied: an
+  ** approximation for tracing a report right after it was raised. */
+  bool linked = wd->h[ai - 1].atomic && b->atomic && atomic_linked_pair(wd, ai - 1, bi - 1);
+  return judge(o, &wd->h[ai - 1], b, linked, &why);
 }
 
 const scord_oracle_race *scord_oracle_races(const scord_oracle *o, size_t *n) {
@@ -371,9 +406,21 @@ static long slot_block(scord_oracle *o, unsigned sm, unsigned cta) {
   return (long)*s - 1;
 }
 
-/* Logical warp of hardware (sm, warp), created on first use.  -1 on OOM. */
-static long hw_warp(scord_oracle *o, unsigned sm, unsigned warp) {
-  uint32_t *s = &o->hw_map[sm * o->p.warps_per_sm + warp];
+/* Logical warp of hardware (sm, warp) in CTA slot cta, created on first use.  A hardware
+** warp belongs to one slot until a `cta` event gives it to another (vectors.md section 2):
+** naming another slot is SCORD_ORC_INVALID (o->err says why), since the oracle cannot tell
+** whether the warp is a new thread.  Returns the warp, -1 on OOM, SCORD_ORC_INVALID. */
+static long hw_warp(scord_oracle *o, unsigned sm, unsigned cta, unsigned warp) {
+  size_t k = (size_t)sm * o->p.warps_per_sm + warp;
+  if (o->hw_slot[k] && o->hw_slot[k] != cta + 1) {
+    snprintf(o->err, sizeof o->err,
+             "field cta=%u: hardware warp %u of SM %u belongs to CTA slot %u; only a `cta` event "
+             "can give it to another slot",
+             cta, warp, sm, o->hw_slot[k] - 1u);
+    return SCORD_ORC_INVALID;
+  }
+  o->hw_slot[k] = (uint16_t)(cta + 1);
+  uint32_t *s = &o->hw_map[k];
   if (!*s) {
     long w = new_warp(o, sm, warp);
     if (w < 0) return -1;
@@ -393,16 +440,32 @@ static int enter(scord_oracle *o, uint32_t t, uint32_t bi) {
     w->bar_gen = 0;
   }
   if (w->bar_gen < b->bar_gen) {
-    if (vc_join(&w->c, &b->bar_c) < 0 || vc_join(&w->cpo, &b->bar_cpo) < 0) return -1;
+    if (vc_join(&w->c, &b->bar_c) < 0 || vc_join(&w->cnl, &b->bar_cnl) < 0 ||
+        vc_join(&w->cpo, &b->bar_cpo) < 0)
+      return -1;
     w->bar_gen = b->bar_gen;
   }
   return 0;
 }
 
+/* The logical warp and block of an access or fence event, entered (enter).  Returns 0,
+** -1 on OOM or SCORD_ORC_INVALID. */
+static int warp_of(scord_oracle *o, const scord_event *ev, uint32_t *t, uint32_t *bi) {
+  long b = slot_block(o, ev->sm, ev->cta);
+  if (b < 0) return -1;
+  long w = hw_warp(o, ev->sm, ev->cta, ev->warp);
+  if (w < 0) return (int)w;
+  *t = (uint32_t)w;
+  *bi = (uint32_t)b;
+  return enter(o, *t, *bi);
+}
+
 /* Start the warp's next epoch (one per event); returns it, or 0 on OOM. */
 static uint32_t tick(owarp *w, uint32_t t) {
   uint32_t e = vc_get(&w->c, t) + 1;
-  if (vc_max1(&w->c, t, e) < 0 || vc_max1(&w->cpo, t, e) < 0 || vc_max1(&w->obs, t, e) < 0) return 0;
+  if (vc_max1(&w->c, t, e) < 0 || vc_max1(&w->cnl, t, e) < 0 || vc_max1(&w->cpo, t, e) < 0 ||
+      vc_max1(&w->obs, t, e) < 0)
+    return 0;
   return e;
 }
 
@@ -484,27 +547,28 @@ static bool common_lock(const lockset *la, const lockset *lb, bool same_block) {
   return false;
 }
 
-/* Is a visible to a warp of block bi (cumulative fences; scoped atomics stay in their
-** block)? */
+/* Is a published to a warp of block bi by fences (cumulative; a block-scope atomic stays
+** in its block)? */
 static bool visible(const scord_oracle *o, const rec *a, uint32_t bi) {
   if (a->atomic && !a->atom_dev && a->block != bi) return false;
   return vc_get(&o->vis_dev, a->warp) >= a->e || vc_get(&o->b[bi].vis, a->warp) >= a->e;
 }
 
-/* The oracle's verdict on one pair of accesses to a word: a earlier, b later (b's warp's clocks
-** as of b), chain_ok when a is in the atomic chain b links to.  SCORD_ORC_VERDICT_RACE sets *why. */
-static scord_oracle_verdict judge(const scord_oracle *o, const rec *a, const rec *b, bool chain_ok,
+/* The oracle's verdict on one pair of accesses to a word (rules 1-4 of the summary, without
+** the protected clock): a earlier, b later (b's warp's clocks as of b), linked when a and b
+** are linked atomics (rule 1).  SCORD_ORC_VERDICT_RACE sets *why. */
+static scord_oracle_verdict judge(const scord_oracle *o, const rec *a, const rec *b, bool linked,
                                   scord_oracle_why *why) {
   const owarp *t = &o->w[b->warp];
   bool strong_ok = !o->p.strong_ops || (a->strong && b->strong);
   if (a->warp == b->warp) return SCORD_ORC_VERDICT_SAME_WARP;
   if (!(a->write || b->write)) return SCORD_ORC_VERDICT_NO_WRITE;
-  if (a->atomic && b->atomic && chain_ok) return SCORD_ORC_VERDICT_ATOMIC_CHAIN;
+  if (linked) return SCORD_ORC_VERDICT_ATOMIC_CHAIN;
   if (vc_get(&t->cpo, a->warp) >= a->e) return SCORD_ORC_VERDICT_ORDERED;
-  if (vc_get(&t->c, a->warp) >= a->e) {
+  if (vc_get(&t->cnl, a->warp) >= a->e) {
     if (strong_ok) return SCORD_ORC_VERDICT_ORDERED;
     *why = SCORD_ORC_NOT_STRONG;
-  } else if (visible(o, a, b->block)) {
+  } else if (vc_get(&t->c, a->warp) >= a->e || visible(o, a, b->block)) {
     if (strong_ok) {
       if ((!a->locks || !a->locks->n) && (!b->locks || !b->locks->n)) return SCORD_ORC_VERDICT_VISIBLE;
       if (common_lock(a->locks, b->locks, a->block == b->block)) return SCORD_ORC_VERDICT_LOCKED;
@@ -518,12 +582,34 @@ static scord_oracle_verdict judge(const scord_oracle *o, const rec *a, const rec
   return SCORD_ORC_VERDICT_RACE;
 }
 
-/* Is b's atomic linked to the word's atomic chain (same warp, device scope or same block as
-** the chain's last atomic)? */
-static bool chain_link(const oword *wd, const rec *b) {
-  if (!b->atomic || !wd->last_atomic) return true;
-  const rec *l = &wd->h[wd->last_atomic - 1];
-  return l->warp == b->warp || l->atom_dev || l->block == b->block;
+/* Rule 1 for one atomic b (index bi of wd, or wd->n when not yet appended, in block bb, of
+** device scope when b_dev): linked[i] for every atomic i < bi.  Same block: linked (a block
+** scope includes both).  Otherwise linked when a device-scope atomic x of i's block with
+** i <= x precedes l, the last device-scope atomic of block bb at or before b: i's block
+** passes to x, x to l (both device), l to b (one block).  One backward pass with block
+** stamps. */
+static void atomic_links(scord_oracle *o, const oword *wd, size_t bi, uint32_t bb, bool b_dev,
+                         bool *linked) {
+  size_t l = b_dev ? bi + 1 : 0; /* index + 1 of l, 0 for none */
+  for (size_t i = bi; !l && i > 0; i--)
+    if (wd->h[i - 1].atomic && wd->h[i - 1].atom_dev && wd->h[i - 1].block == bb) l = i;
+  uint64_t stamp = ++o->stamp;
+  for (size_t i = bi; i > 0; i--) {
+    const rec *x = &wd->h[i - 1];
+    if (i < l && x->atomic && x->atom_dev) o->b[x->block].mark = stamp;
+    linked[i - 1] = x->atomic && (x->block == bb || (i < l && o->b[x->block].mark == stamp));
+  }
+}
+
+/* atomic_links for one pair (a at ai, b at bi, both in the history), for explanations. */
+static bool atomic_linked_pair(const oword *wd, size_t ai, size_t bi) {
+  const rec *a = &wd->h[ai], *b = &wd->h[bi];
+  if (a->block == b->block) return true;
+  size_t l = bi + 1;
+  while (l > 0 && !(wd->h[l - 1].atomic && wd->h[l - 1].atom_dev && wd->h[l - 1].block == b->block)) l--;
+  for (size_t x = ai; x + 1 < l; x++)
+    if (wd->h[x].atomic && wd->h[x].atom_dev && wd->h[x].block == a->block) return true;
+  return false;
 }
 
 /* Count a lock conflict (both held locks, the oracle finds no protecting lock) and whether
@@ -542,51 +628,81 @@ static void count_lock_conflict(scord_oracle *o, const rec *a, const rec *b) {
 }
 
 /* Check access b (already filled, not yet in the history) against the history of wd, then
-** acquire from the write it reads, append it, and update the atomic chain.  0 / -1. */
-static int access_lane(scord_oracle *o, oword *wd, rec *b, uint16_t cta, uint64_t line) {
+** acquire from the write it reads, append it with its protected clock.  0 / -1. */
+static int access_lane(scord_oracle *o, oword *wd, rec *b, bool lock_acq, uint16_t cta, uint64_t line) {
   owarp *t = &o->w[b->warp];
   bool strong_ops = o->p.strong_ops != 0;
-  bool link_ok = chain_link(wd, b);
-  for (size_t i = 0; i < wd->n; i++) {
+  size_t n = wd->n;
+  if (n + 1 > o->capscratch) {
+    size_t cap = o->capscratch ? o->capscratch : 64;
+    while (cap < n + 1) cap *= 2;
+    uint8_t *v = realloc(o->verd, cap), *y = realloc(o->why, cap);
+    bool *l = realloc(o->linked, cap * sizeof *l);
+    if (v) o->verd = v;
+    if (y) o->why = y;
+    if (l) o->linked = l;
+    if (!v || !y || !l) return -1;
+    o->capscratch = cap;
+  }
+  if (b->atomic) atomic_links(o, wd, n, b->block, b->atom_dev, o->linked);
+  /* Pass 1: each pair's verdict; the protected clock joins b's own warp's earlier accesses
+  ** and the accesses protected by a common lock (rule 4's closure). */
+  o->pcl.n = 0;
+  for (size_t i = 0; i < n; i++) {
     const rec *a = &wd->h[i];
-    scord_oracle_why why = SCORD_ORC_UNORDERED;
-    bool chain_ok = link_ok && wd->last_atomic && i >= wd->chain_start;
-    if (judge(o, a, b, chain_ok, &why) != SCORD_ORC_VERDICT_RACE) continue;
-    if (why == SCORD_ORC_LOCKS) count_lock_conflict(o, a, b);
-    if (add_race(o, wd, i, b, cta, line, why)) return -1;
+    scord_oracle_why w = SCORD_ORC_UNORDERED;
+    scord_oracle_verdict v = judge(o, a, b, b->atomic && o->linked[i], &w);
+    o->verd[i] = (uint8_t)v;
+    o->why[i] = (uint8_t)w;
+    if (v == SCORD_ORC_VERDICT_SAME_WARP || v == SCORD_ORC_VERDICT_LOCKED) {
+      if (vc_join_snap(&o->pcl, a->pcl) < 0) return -1;
+      if (v == SCORD_ORC_VERDICT_LOCKED && vc_max1(&o->pcl, a->warp, a->e) < 0) return -1;
+    }
+  }
+  /* Pass 2: the races, except lock races whose protection reaches b through the word. */
+  for (size_t i = 0; i < n; i++) {
+    if (o->verd[i] != SCORD_ORC_VERDICT_RACE) continue;
+    const rec *a = &wd->h[i];
+    if (o->why[i] == SCORD_ORC_LOCKS && vc_get(&o->pcl, a->warp) >= a->e) continue;
+    if (o->why[i] == SCORD_ORC_LOCKS) count_lock_conflict(o, a, b);
+    if (add_race(o, wd, i, b, cta, line, (scord_oracle_why)o->why[i])) return -1;
   }
   /* Acquire from the write this read or atomic reads (the last write in stream order). */
-  if (!b->write || b->atomic) {
-    if (wd->last_write) {
-      const rec *w = &wd->h[wd->last_write - 1];
-      bool same_blk = w->block == b->block;
-      if (w->warp != b->warp && (!strong_ops || (w->strong && b->strong))) {
-        bool w_ok = !w->atomic || w->atom_dev || same_blk;
-        bool b_ok = !b->atomic || b->atom_dev || same_blk;
-        /* Release fence scope >= the write's scope; the acquire bucket is b's scope. */
-        const snap *rel = w->atomic ? (w->atom_dev ? w->rel_gpu : w->rel_cta)
-                                    : (same_blk ? w->rel_cta : w->rel_gpu);
-        vc *bucket = (b->atomic ? b->atom_dev : !same_blk) ? &t->pend_gpu : &t->pend_cta;
-        if (w_ok && b_ok && rel && vc_join_snap(bucket, rel) < 0) return -1;
-        if (visible(o, w, b->block)) {
-          if (vc_join_snap(&t->pend_obs, w->clk) < 0 || vc_max1(&t->pend_obs, w->warp, w->e) < 0)
-            return -1;
-        }
+  if ((!b->write || b->atomic) && wd->last_write) {
+    const rec *w = &wd->h[wd->last_write - 1];
+    bool same_blk = w->block == b->block;
+    if (w->warp != b->warp && (!strong_ops || (w->strong && b->strong))) {
+      /* Both ops' scopes include both warps (a volatile access is of system scope); the
+      ** release fence and the acquire bucket are of the narrowest scope including both. */
+      bool ok = (!w->atomic || w->atom_dev || same_blk) && (!b->atomic || b->atom_dev || same_blk);
+      const snap *rel = same_blk ? w->rel_cta : w->rel_gpu;
+      const snap *rel_nl = same_blk ? w->rel_cta_nl : w->rel_gpu_nl;
+      bool hand_off = w->lock_rel || lock_acq;
+      if (ok && rel) {
+        if (vc_join_snap(same_blk ? &t->pend_cta : &t->pend_gpu, rel) < 0) return -1;
+        if (!hand_off && vc_join_snap(same_blk ? &t->pend_cta_nl : &t->pend_gpu_nl, rel_nl) < 0) return -1;
+      }
+      if (visible(o, w, b->block)) {
+        if (vc_join_snap(&t->pend_obs, w->clk) < 0 || vc_max1(&t->pend_obs, w->warp, w->e) < 0)
+          return -1;
       }
     }
   }
   if (grow((void **)&wd->h, &wd->cap, wd->n + 1, sizeof *wd->h)) return -1;
-  wd->h[wd->n] = *b;
-  snap_ref(b->clk);
-  snap_ref(b->rel_cta);
-  snap_ref(b->rel_gpu);
-  if (b->locks) b->locks->refs++;
+  rec *r = &wd->h[wd->n];
+  *r = *b;
+  snap_ref(r->clk);
+  snap_ref(r->rel_cta);
+  snap_ref(r->rel_gpu);
+  snap_ref(r->rel_cta_nl);
+  snap_ref(r->rel_gpu_nl);
+  if (r->locks) r->locks->refs++;
+  r->pcl = NULL;
+  bool any = false;
+  for (uint32_t i = 0; i < o->pcl.n && !any; i++) any = o->pcl.v[i] != 0;
+  if (any && !(r->pcl = snap_of(&o->pcl))) return -1;
   wd->n++;
   if (b->write) wd->last_write = wd->n;
-  if (b->atomic) {
-    if (!wd->last_atomic || !link_ok) wd->chain_start = wd->n - 1;
-    wd->last_atomic = wd->n;
-  }
   return 0;
 }
 
@@ -613,11 +729,11 @@ static int lock_effect(owarp *w, const scord_event *ev, uint64_t word) {
 
 /* An access event: the lock set once, then per lane check, acquire, record, lock effect. */
 static int do_access(scord_oracle *o, const scord_event *ev) {
-  long bi = slot_block(o, ev->sm, ev->cta);
-  long ti = bi < 0 ? -1 : hw_warp(o, ev->sm, ev->warp);
-  if (ti < 0 || enter(o, (uint32_t)ti, (uint32_t)bi)) return -1;
+  uint32_t ti, bi;
+  int rc = warp_of(o, ev, &ti, &bi);
+  if (rc) return rc;
   owarp *w = &o->w[ti];
-  uint32_t e = tick(w, (uint32_t)ti);
+  uint32_t e = tick(w, ti);
   if (!e) return -1;
   if (!w->cache && !(w->cache = snap_of(&w->obs))) return -1;
   lockset *ls = NULL;
@@ -639,51 +755,66 @@ static int do_access(scord_oracle *o, const scord_event *ev) {
     }
   }
   bool atomic = ev->type == SCORD_EV_ATOM;
-  rec b = {.warp = (uint32_t)ti, .block = (uint32_t)bi, .e = e,
+  bool lock_acq = atomic && ev->op == SCORD_OP_CAS && ev->has_cmp && ev->cmp == 0 && ev->has_val &&
+                  ev->val == 1 && ev->has_old && ev->old == 0;
+  rec b = {.warp = ti, .block = bi, .e = e,
            .write = ev->type != SCORD_EV_LD, .atomic = atomic,
            .atom_dev = atomic && ev->scope != SCORD_SCOPE_CTA,
            .strong = atomic || ev->is_volatile,
+           .lock_rel = atomic && ev->op == SCORD_OP_EXCH && ev->has_val && ev->val == 0,
            .kind = (uint8_t)(ev->type == SCORD_EV_LD ? SCORD_LD : ev->type == SCORD_EV_ST ? SCORD_ST : SCORD_ATOM),
            .sm = ev->sm, .hw = ev->warp, .cta = ev->cta, .pc = ev->pc, .clk = w->cache, .locks = ls};
   if (b.write && b.strong) {
     b.rel_cta = w->rel_cta;
     b.rel_gpu = w->rel_gpu;
+    b.rel_cta_nl = w->rel_cta_nl;
+    b.rel_gpu_nl = w->rel_gpu_nl;
   }
-  int rc = 0;
+  rc = 0;
   for (unsigned lane = 0; lane < ev->n && !rc; lane++) {
     uint64_t word = (ev->addr + lane * ev->stride) & ~(uint64_t)3;
     oword *wd = word_of(o, word);
-    rc = !wd ? -1 : access_lane(o, wd, &b, ev->cta, ev->line);
+    rc = !wd ? -1 : access_lane(o, wd, &b, lock_acq, ev->cta, ev->line);
     if (!rc && atomic) rc = lock_effect(w, ev, word);
   }
   lockset_unref(ls);
   return rc;
 }
 
-/* A fence: acquire what is pending for its scope, take the release snapshot, publish it,
-** activate locks of matching or lesser scope. */
+/* A fence: acquire what is pending for its scope (C and Cnl), publish what the warp learned
+** (Obs only: visibility is not ordering), take the release snapshots, activate locks of
+** matching or lesser scope. */
 static int do_fence(scord_oracle *o, const scord_event *ev) {
-  long bi = slot_block(o, ev->sm, ev->cta);
-  long ti = bi < 0 ? -1 : hw_warp(o, ev->sm, ev->warp);
-  if (ti < 0 || enter(o, (uint32_t)ti, (uint32_t)bi)) return -1;
+  uint32_t ti, bi;
+  int rc = warp_of(o, ev, &ti, &bi);
+  if (rc) return rc;
   owarp *w = &o->w[ti];
   bool dev = ev->scope != SCORD_SCOPE_CTA;
-  if (!tick(w, (uint32_t)ti)) return -1;
-  int r1 = vc_join(&w->c, &w->pend_cta), r2 = dev ? vc_join(&w->c, &w->pend_gpu) : 0;
-  int r3 = vc_join(&w->c, &w->pend_obs), r4 = vc_join(&w->obs, &w->pend_obs);
-  if (r1 < 0 || r2 < 0 || r3 < 0 || r4 < 0) return -1;
-  w->pend_cta.n = w->pend_obs.n = 0;
-  if (dev) w->pend_gpu.n = 0;
+  if (!tick(w, ti)) return -1;
+  if (vc_join(&w->c, &w->pend_cta) < 0 || vc_join(&w->cnl, &w->pend_cta_nl) < 0 ||
+      (dev && (vc_join(&w->c, &w->pend_gpu) < 0 || vc_join(&w->cnl, &w->pend_gpu_nl) < 0)) ||
+      vc_join(&w->obs, &w->pend_obs) < 0)
+    return -1;
+  w->pend_cta.n = w->pend_cta_nl.n = w->pend_obs.n = 0;
+  if (dev) w->pend_gpu.n = w->pend_gpu_nl.n = 0;
   snap_unref(w->cache);
   w->cache = NULL;
-  snap *s = snap_of(&w->c);
-  if (!s) return -1;
+  snap *s = snap_of(&w->c), *snl = snap_of(&w->cnl);
+  if (!s || !snl) {
+    snap_unref(s);
+    snap_unref(snl);
+    return -1;
+  }
   snap_unref(w->rel_cta);
+  snap_unref(w->rel_cta_nl);
   w->rel_cta = s;
+  w->rel_cta_nl = snl;
   if (vc_join(&o->b[bi].vis, &w->obs) < 0) return -1;
   if (dev) {
     snap_unref(w->rel_gpu);
+    snap_unref(w->rel_gpu_nl);
     w->rel_gpu = snap_ref(s);
+    w->rel_gpu_nl = snap_ref(snl);
     if (vc_join(&o->vis_dev, &w->obs) < 0) return -1;
   }
   for (size_t i = 0; i < w->nlocks; i++)
@@ -699,7 +830,9 @@ static int do_bar(scord_oracle *o, const scord_event *ev) {
   oblock *b = &o->b[bi];
   for (size_t i = 0; i < b->nmem; i++) {
     owarp *w = &o->w[b->members[i]];
-    if (vc_join(&b->bar_c, &w->c) < 0 || vc_join(&b->bar_cpo, &w->cpo) < 0) return -1;
+    if (vc_join(&b->bar_c, &w->c) < 0 || vc_join(&b->bar_cnl, &w->cnl) < 0 ||
+        vc_join(&b->bar_cpo, &w->cpo) < 0)
+      return -1;
   }
   b->bar_gen++;
   return 0;
@@ -713,7 +846,9 @@ static int do_cta(scord_oracle *o, const scord_event *ev) {
   for (unsigned i = 0; i < ev->warps; i++) {
     long w = new_warp(o, ev->sm, ev->first_warp + i);
     if (w < 0) return -1;
-    o->hw_map[ev->sm * o->p.warps_per_sm + ev->first_warp + i] = (uint32_t)w + 1;
+    size_t k = (size_t)ev->sm * o->p.warps_per_sm + ev->first_warp + i;
+    o->hw_map[k] = (uint32_t)w + 1;
+    o->hw_slot[k] = (uint16_t)(ev->cta + 1);
   }
   return 0;
 }

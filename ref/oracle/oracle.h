@@ -27,9 +27,9 @@ extern "C" {
 /* Why the first racing pair of a unique race was judged a race (for explanations). */
 typedef enum scord_oracle_why {
   SCORD_ORC_UNORDERED,     /* no happens-before, no visibility, no common lock */
-  SCORD_ORC_SCOPED_ATOMIC, /* two atomics whose chain crosses a too-narrow scope */
-  SCORD_ORC_NOT_STRONG,    /* ordered only by synchronisation, but not both strong */
-  SCORD_ORC_LOCKS,         /* visible, but lock discipline broken (no common lock) */
+  SCORD_ORC_SCOPED_ATOMIC, /* two atomics not linked by scopes that include both warps */
+  SCORD_ORC_NOT_STRONG,    /* ordered or published, but not both strong */
+  SCORD_ORC_LOCKS,         /* published or ordered only by a lock hand-off, no common lock */
   SCORD_ORC_WHY_COUNT
 } scord_oracle_why;
 
@@ -63,7 +63,7 @@ typedef struct scord_oracle scord_oracle;
 ** strong_ops are used: the oracle is exact, it has no tables to size).  Returns NULL on
 ** allocation failure. */
 scord_oracle *scord_oracle_new(const scord_params *p);
-/* Lock conflicts, for the bloom's cost (docs/accuracy.md): access pairs the oracle finds
+/* Lock conflicts, for the bloom's cost: access pairs the oracle finds
 ** unprotected although both held locks (disjoint exact lock sets, or a common lock of too
 ** narrow a scope), and how many of them ScoRD's blooms of those lock sets would take as
 ** sharing a lock (a bloom collision, hiding the race) at bloom_bin_bits 2, 4, 8 and 16.  The
@@ -88,10 +88,10 @@ typedef enum scord_oracle_verdict {
   SCORD_ORC_VERDICT_NO_OWNER_ACCESS,   /* no access of that owner to this word before it */
   SCORD_ORC_VERDICT_SAME_WARP,         /* one logical warp */
   SCORD_ORC_VERDICT_NO_WRITE,          /* both read */
-  SCORD_ORC_VERDICT_ATOMIC_CHAIN,      /* atomics of one linked chain */
-  SCORD_ORC_VERDICT_ORDERED,           /* happens-before (program order, barriers, fences) */
-  SCORD_ORC_VERDICT_VISIBLE,           /* published by fences, neither holding locks */
-  SCORD_ORC_VERDICT_LOCKED,            /* visible, and a common lock of sufficient scope */
+  SCORD_ORC_VERDICT_ATOMIC_CHAIN,      /* linked atomics (rule 1) */
+  SCORD_ORC_VERDICT_ORDERED,           /* happens-before without lock hand-offs (rules 2, 3) */
+  SCORD_ORC_VERDICT_VISIBLE,           /* published or handed off, neither holding locks */
+  SCORD_ORC_VERDICT_LOCKED,            /* published or handed off, a common lock of sufficient scope */
   SCORD_ORC_VERDICT_COUNT
 } scord_oracle_verdict;
 extern const char *const scord_oracle_verdict_name[SCORD_ORC_VERDICT_COUNT];
@@ -100,8 +100,15 @@ scord_oracle_verdict scord_oracle_explain(const scord_oracle *o, uint64_t word, 
 /* Free o and everything it holds; NULL is accepted. */
 void scord_oracle_free(scord_oracle *o);
 /* Apply one event (all its lanes), which must be valid for the configuration (the vector
-** reader guarantees it).  Returns 0, or -1 on allocation failure (o is then unusable). */
+** reader guarantees it).  Returns 0, -1 on allocation failure, or SCORD_ORC_INVALID when the
+** stream is not one the oracle can judge exactly: an access or fence names a CTA slot other
+** than the one its hardware warp belongs to, with no `cta` event between (the warp identity
+** of docs/accuracy.md section 1); scord_oracle_error then says why, naming the field.  After
+** an error o is unusable. */
+#define SCORD_ORC_INVALID (-2)
 int scord_oracle_apply(scord_oracle *o, const scord_event *ev);
+/* The reason of the last SCORD_ORC_INVALID ("field cta=...: ..."), or "". */
+const char *scord_oracle_error(const scord_oracle *o);
 /* The unique races found so far, in the order found; *n gets their number.  The array
 ** stays valid until the next scord_oracle_apply or scord_oracle_free. */
 const scord_oracle_race *scord_oracle_races(const scord_oracle *o, size_t *n);

@@ -106,11 +106,12 @@ int main(void) {
   /* A kernel boundary orders everything before it: 0. */
   CASE(0, "kernel_boundary", "st " W0 X "pc=0x10\nkernel\nst " V0 X "pc=0x20\n");
 
-  /* --- scoped atomics (only the earlier atomic's scope matters, chains compose). --- */
+  /* --- scoped atomics (both scopes must include both warps, chains compose). --- */
   CASE(0, "atom_blk_sameblock", "atom " W0 X "op=add scope=cta val=1 pc=0x10\natom " W1 X "op=add scope=cta val=1 pc=0x20\n");
   CASE(1, "atom_blk_otherblock", "atom " W0 X "op=add scope=cta val=1 pc=0x10\natom " V0 X "op=add scope=cta val=1 pc=0x20\n");
   CASE(1, "atom_blk_then_dev", "atom " W0 X "op=add scope=cta val=1 pc=0x10\natom " V0 X "op=add scope=gpu val=1 pc=0x20\n");
-  CASE(0, "atom_dev_then_blk", "atom " W0 X "op=add scope=gpu val=1 pc=0x10\natom " V0 X "op=add scope=cta val=1 pc=0x20\n");
+  /* The later atomic's block scope excludes W0: 1. */
+  CASE(1, "atom_dev_then_blk", "atom " W0 X "op=add scope=gpu val=1 pc=0x10\natom " V0 X "op=add scope=cta val=1 pc=0x20\n");
   CASE(0, "atom_chain_blk_dev",
        "atom " W0 X "op=add scope=cta val=1 pc=0x10\natom " W1 X "op=add scope=gpu val=1 pc=0x20\n"
        "atom " V0 X "op=add scope=gpu val=1 pc=0x30\n");
@@ -142,9 +143,9 @@ int main(void) {
        CS(W0, FENCE(W0, "gpu"), FENCE(W0, "gpu"), "gpu", "0x10")
        "atom " V0 "addr=0xC0001080 op=cas scope=gpu cmp=0 val=1 old=0 pc=0x3\n" FENCE(V0, "gpu")
        "st " V0 X "volatile pc=0x20\n" FENCE(V0, "gpu") "atom " V0 "addr=0xC0001080 op=exch scope=gpu val=0 pc=0x4\n");
-  /* Hand-off through the lock, then an unlocked access: ordered by the lock's release and
-  ** acquire (happens-before), so no race even though the access holds no lock: 0. */
-  CASE(0, "lock_handoff_then_unlocked",
+  /* Hand-off through the lock, then an unlocked access: ordered only by the lock's release
+  ** and acquire, and no common lock (the lock hybrid): 1. */
+  CASE(1, "lock_handoff_then_unlocked",
        CS(W0, FENCE(W0, "gpu"), FENCE(W0, "gpu"), "gpu", "0x10") ACQ(V0, "gpu") FENCE(V0, "gpu") FENCE(V0, "gpu") REL(V0, "gpu")
        "st " V0 X "volatile pc=0x20\n");
 

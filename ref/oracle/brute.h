@@ -1,0 +1,80 @@
+/*
+** brute.h -- a brute-force scoped-race oracle for tiny multi-warp programs.
+**
+** What it is for: an independent check of the trace oracle (oracle.h).  A program is a few
+** warps, each a short straight-line list of accesses, fences and lock operations.  The
+** brute force enumerates every sequentially consistent interleaving (a lock acquire waits
+** until the lock word is 0; an interleaving that cannot finish is not an execution) and, for
+** each, judges every conflicting pair of accesses from the race definition of
+** docs/accuracy.md section 1 with explicit event sets (no vector clocks, no epochs, no
+** snapshots): happens-before as reachability over program order and synchronisation edges,
+** what each fence publishes as sets of events, atomic links as paths between atomics.  The
+** program races when some interleaving has a racing pair.
+*/
+#ifndef SCORD_BRUTE_H
+#define SCORD_BRUTE_H
+
+#include "scord/scord.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BF_MAX_WARPS 4
+#define BF_MAX_INS 8
+#define BF_MAX_EVENTS (BF_MAX_WARPS * BF_MAX_INS)
+#define BF_MAX_KEYS BF_MAX_EVENTS
+
+typedef struct bf_instr {
+  uint8_t type;   /* SCORD_EV_LD, SCORD_EV_ST, SCORD_EV_ATOM or SCORD_EV_FENCE */
+  uint8_t scope;  /* atom, fence: SCORD_SCOPE_CTA or SCORD_SCOPE_GPU */
+  uint8_t op;     /* atom: SCORD_OP_ADD, SCORD_OP_EXCH or SCORD_OP_CAS */
+  bool vol;       /* ld, st: volatile (strong) */
+  bool lock_acq;  /* atom: cas cmp=0 val=1, waits until the word is 0, returns 0 */
+  bool lock_rel;  /* atom: exch val=0 */
+  uint64_t addr;  /* word address */
+  uint32_t val;   /* exch / add operand */
+} bf_instr;
+
+typedef struct bf_warp {
+  uint16_t sm, cta, warp; /* hardware identity; (sm, cta) is its block */
+  uint8_t n;
+  bf_instr ins[BF_MAX_INS];
+} bf_warp;
+
+typedef struct bf_prog {
+  uint8_t nw;
+  bf_warp w[BF_MAX_WARPS];
+} bf_prog;
+
+/* One unique race key: pc of the later access, word address. */
+typedef struct bf_key {
+  uint64_t pc, addr;
+} bf_key;
+
+/* The pc the brute force gives instruction i of warp w (the same in every interleaving). */
+uint64_t bf_pc(unsigned w, unsigned i);
+
+/* One interleaving: the (warp, instruction) of each step, in order. */
+typedef struct bf_step {
+  uint8_t w, i;
+} bf_step;
+
+/* The vector event of one step of p (single lane; a lock acquire carries cmp=0 val=1 old=0). */
+scord_event bf_event(const bf_prog *p, bf_step s);
+
+/* Judge one interleaving of p (n steps) from the definitions; writes its unique race keys to
+** keys (at most BF_MAX_KEYS) and returns their number.  params: num_sms, ctas_per_sm and
+** strong_ops are used. */
+size_t bf_judge(const scord_params *params, const bf_prog *p, const bf_step *steps, size_t n, bf_key *keys);
+
+/* Call visit(ctx, steps, n) for every complete interleaving of p, in a fixed order; stop early
+** when visit returns non-zero (that value is returned) or after max interleavings (then 0).
+** Returns 0 when all were visited; *count gets how many were. */
+int bf_enumerate(const bf_prog *p, size_t max, size_t *count,
+                 int (*visit)(void *ctx, const bf_step *steps, size_t n), void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
