@@ -254,7 +254,11 @@ if [ $report = 1 ]; then
     "$here/tests/check_reports.sh" "$out/default/$t" asic || fail=1
     sline "$out/default/$t"
   done
-  for t in line_detector sm_tracker line_detector_osu018; do "$here/scripts/units.sh" "$out/default/$t" || fail=1; done
+  for t in line_detector sm_tracker detector line_detector_osu018; do
+    "$here/scripts/units.sh" "$out/default/$t" || fail=1
+    "$here/scripts/units.sh" "$out/default/$t" --csv > "$out/units_$t.csv" || fail=1
+  done
+  command -v gnuplot >/dev/null && { gnuplot -e "outdir='$out'" "$here/plots/units.gp" && log "plot: $out/units.png"; }
   "$here/scripts/summary_csv.sh" "$out/summary.txt" > "$here/summary.csv" && log "wrote $here/summary.csv"
   exit $fail
 fi

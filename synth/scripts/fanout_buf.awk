@@ -5,11 +5,11 @@
 # gets a tree of BUF cells, F loads per buffer, as many levels as needed; the clock (CLK) is
 # left to clock-tree synthesis.
 #
-# Usage: awk -v F=16 -v BUF=sky130_fd_sc_hd__buf_4 -v BI=A -v BO=X -v CLK=clk_i -v STATS=FILE \
+# Usage: awk -v F=16 -v BUF=sky130_fd_sc_hd__buf_4 -v BI=A -v BO=X -v CLK=clk_i -v RST=rst_ni -v STATS=FILE \
 #            -f fanout_buf.awk CELLS.lib [MACRO.lib ...] netlist.v > buffered.v
 # The Liberty files give each cell pin's direction; netlist.v is Yosys write_verilog -noattr
 # output (one pin per line, buses as { a , b } lists).  STATS gets key=value lines: buffers,
-# nets buffered, the largest fanout before and after.
+# nets buffered, the largest fanout before (also without the reset net RST) and after.
 function trim(s) { sub(/^ +/, "", s); sub(/ +$/, "", s); return s }
 function isnet(e) { return e != "" && e !~ /^[0-9]+'/ }
 function emit(e) { return (e ~ /^\\/) ? e " " : e }
@@ -40,8 +40,10 @@ FILENAME ~ /\.lib$/ {
 END {
   nb = 0; nn = 0; before = 0; after = 0
   for (e in cnt) {
-    if (cnt[e] > before) before = cnt[e]
-    if (e == CLK || cnt[e] <= F) continue
+    if (e == CLK) continue
+    if (cnt[e] > before) { before = cnt[e]; bnet = e }
+    if (e != RST && cnt[e] > before2) { before2 = cnt[e]; bnet2 = e }
+    if (cnt[e] <= F) continue
     nn++
     # Current loads of e: kind "p" (a pin slot: line, element) or "b" (a buffer's input).
     c = cnt[e]
@@ -61,7 +63,7 @@ END {
     }
   }
   # After: every buffered net has at most F loads, the others keep theirs.
-  for (e in cnt) if (cnt[e] <= F && cnt[e] > after) after = cnt[e]
+  for (e in cnt) if (e != CLK && cnt[e] <= F && cnt[e] > after) after = cnt[e]
   if (nn > 0 && F > after) after = F
   for (i = 1; i <= n; i++) {
     if (i == first_inst) for (b = 1; b <= nb; b++) print "  wire " bout[b] ";"
@@ -82,5 +84,5 @@ END {
     if (s ~ /^endmodule/) for (b = 1; b <= nb; b++) printf "  %s scord_fo_buf_%d (\n    .%s(%s),\n    .%s(%s)\n  );\n", BUF, b, BI, emit(bin[b]), BO, bout[b]
     print s
   }
-  if (STATS != "") printf "fanout_limit=%d\nfanout_buffers=%d\nfanout_nets_buffered=%d\nfanout_max_before=%d\nfanout_max_after=%d\n", F, nb, nn, before, after > STATS
+  if (STATS != "") printf "fanout_limit=%d\nfanout_buffers=%d\nfanout_nets_buffered=%d\nfanout_max_before=%d (%s)\nfanout_max_before_not_reset=%d (%s)\nfanout_max_after=%d\n", F, nb, nn, before, bnet, before2, bnet2, after > STATS
 }

@@ -259,7 +259,7 @@ YS
     if [ "$lib" = sky130 ]; then bufcell=sky130_fd_sc_hd__buf_4 bufo=X; else bufcell=BUFX4 bufo=Y; fi
     mv "$a/netlist.v" "$a/netlist_unbuffered.v"
     # shellcheck disable=SC2086
-    awk -v F="$maxfo" -v BUF="$bufcell" -v BI=A -v BO="$bufo" -v CLK=clk_i -v STATS="$a/fanout.txt" \
+    awk -v F="$maxfo" -v BUF="$bufcell" -v BI=A -v BO="$bufo" -v CLK=clk_i -v RST=rst_ni -v STATS="$a/fanout.txt" \
       -f "$here_s/fanout_buf.awk" "$LIB" $([ "$lib" = sky130 ] && echo $maclibs) $([ "$lib" = osu018 ] && [ -n "$maclib" ] && echo "$maclib") \
       "$a/netlist_unbuffered.v" > "$a/netlist.v"
     bufarea=$(awk -v C="$bufcell" '$0 ~ "cell *\\( *\"?" C "\"? *\\)" { f = 1 } f && /^ *area *:/ { v = $3; sub(/;/, "", v); print v; exit }' "$LIB")

@@ -19,7 +19,7 @@ awk -v CSV="$csv" '
                      else { sub(/^\\/, "", f) } return f }
   function unit(b) {
     if (b ~ /^scord_fence_(file|bank)$/) return "fence file"
-    if (b ~ /^scord_(line|md)_accessor$/) return "accessor (buffers, tables)"
+    if (b ~ /^scord_(line|md)_accessor$/) return "accessor"
     if (b ~ /^scord_(splitter|addr_map)$/) return "splitter"
     if (b ~ /^scord_(beat_check|detect)$/) return "beat check"
     if (b ~ /^scord_race_(ring|fifo)$/) return "race ring / FIFO"
