@@ -19,6 +19,8 @@
 #   --report  the figures docs/synth.md quotes: the line-rate detector, the detector and the
 #             SM tracker in SKY130 and the line-rate detector in OSU 0.18 um, their lines in
 #             summary.txt, unit tables, and synth/summary.csv rewritten (about an hour)
+#   --reuse   with --report: a block whose directory under OUT/default already holds a
+#             complete report of the same library is not synthesised again
 #   --fpga-only  only the FPGA trials (smaller configurations until detector + trackers fit
 #             the HX8K, then the fitting system placed as one design); writes
 #             build/synth/fpga by default
@@ -49,7 +51,7 @@ set -u
 main() {
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-quick=0 fpga_only=0 report=0 out="" state_bin="" tmo=2400 jobs=1 period="" fence_def=0 race_def="" lib=sky130
+quick=0 fpga_only=0 report=0 reuse=0 out="" state_bin="" tmo=2400 jobs=1 period="" fence_def=0 race_def="" lib=sky130
 user_ov=()
 points=() tops="scord_detector scord_sm_tracker" slurm=0 slopt="" sl_resume=0 sl_partition="" sl_account=""
 sl_time="" sl_maxjobs="" sfail=0
@@ -57,6 +59,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1; shift ;;
     --report) report=1; shift ;;
+    --reuse) reuse=1; shift ;;
     --lib) lib=$2; shift 2 ;;
     --fpga-only) fpga_only=1; shift ;;
     --jobs) jobs=$2; shift 2 ;;
@@ -241,7 +244,12 @@ fi
 if [ $report = 1 ]; then
   # The figures docs/synth.md quotes, one tool run at a time: SKY130 first, then the OSU
   # 0.18 um line-rate detector for comparison with the earlier figures.
+  [ "$reuse" = 1 ] && [ -d "$out/default" ] && mv "$out/default" "$out/default.reuse"
   prep default "${user_ov[@]}" || exit 2
+  if [ -d "$out/default.reuse" ]; then
+    for d in "$out/default.reuse"/*/; do [ -f "$d/summary.txt" ] && mv "$d" "$out/default/"; done
+    rm -rf "$out/default.reuse"
+  fi
   : > "$out/summary.txt"
   lib=sky130 period=4.0 race_def=1
   top default scord_sm_tracker --asic
@@ -302,7 +310,7 @@ for s in "gpu132x64 NumSms=132 WarpsPerSm=64" "gpu132x32 NumSms=132 WarpsPerSm=3
   prep "sweep_$1" "${user_ov[@]}" "$2" "$3" || continue
   bg top "sweep_$1" scord_detector --asic
   bg top "sweep_$1" scord_sm_tracker --asic
-  # The line-rate detector at the largest GPU (issue 11: >= 250 MHz at 132 x 64); about 20
+  # The line-rate detector at the largest GPU; about 20
   # minutes of Yosys and 10 GB.
   # shellcheck disable=SC2086
   if [ "$1" = gpu132x64 ]; then bg top "sweep_$1" scord_line_detector --asic $line_args; fi
@@ -378,6 +386,11 @@ top() {
       --timeout "$tmo" --period "$period" --define SCORD_FENCE_SRAM=$fence_def --define SCORD_RACE_SRAM=$race_def "$@" "${OV[@]}")
     slurm_unit "$name/$sub" "rm -rf $(printf %q "$d/.$sub.part"); $c; rc=\$?; rm -rf $(printf %q "$d/$sub") && mv $(printf %q "$d/.$sub.part") $(printf %q "$d/$sub") && exit \$rc"
     log "$name: $sub ($*): Slurm unit"
+    return 0
+  fi
+  if [ "$reuse" = 1 ] && grep -q "^fmax_mhz=" "$out/$name/$sub/summary.txt" 2>/dev/null &&
+     grep -qx "lib=$lib" "$out/$name/$sub/summary.txt"; then
+    log "$name: $sub: reused ($out/$name/$sub)"
     return 0
   fi
   log "$name: $sub ($*)"
