@@ -45,7 +45,7 @@
 #             --account A, --time T, --max-jobs N (at most N at once), --resume (submit only
 #             the units without a result from the previous --slurm run into the same --out)
 # Runs one tool at a time under nice -n 10 (the machine is shared).  Steps are ordered by
-# priority; a finished step's reports are reused from results/tmp/cache on a re-run.
+# priority; a finished step's reports are reused from build/synth/cache on a re-run.
 set -u
 
 main() {
