@@ -18,7 +18,7 @@
 #             build/synth/quick by default)
 #   --report  the figures docs/synth.md quotes: the line-rate detector, the detector and the
 #             SM tracker in SKY130 and the line-rate detector in OSU 0.18 um, their lines in
-#             summary.txt, unit tables, and synth/summary.csv rewritten (about an hour)
+#             summary.txt, unit tables, and synth/summary.csv rewritten (about 40 minutes)
 #   --reuse   with --report: a block whose directory under OUT/default already holds a
 #             complete report of the same library is not synthesised again
 #   --fpga-only  only the FPGA trials (smaller configurations until detector + trackers fit
