@@ -1,5 +1,5 @@
 /*
-** scord_state.c -- hardware-state budget of a ScoRD configuration (synth issue, item 3).
+** scord_state.c -- hardware-state budget of a ScoRD configuration.
 **
 ** Prints the bits and bytes of the state the paper counts (ScoRD ISCA'20, section IV-C):
 ** the fence file in the detector, and per SM the barrier counters and lock tables
