@@ -1,23 +1,34 @@
 #!/usr/bin/env bash
-# run.sh -- the one command of synth/: state budget, ASIC (Yosys + OSU
-# 0.18 um + OpenSTA) and iCE40 (Yosys + nextpnr) estimates of the default configuration, a
-# smaller configuration when the default does not fit the FPGA, the parameter sweeps, CSV
-# files, gnuplot PNGs.  See synth/README.md.
+# run.sh -- the one command of synth/: state budget, ASIC (Yosys + SKY130 or OSU 0.18 um +
+# OpenSTA) and iCE40 (Yosys + nextpnr) estimates of the default configuration, a smaller
+# configuration when the default does not fit the FPGA, the parameter sweeps, CSV files,
+# gnuplot PNGs.  Writes build/synth/ (one line per block and library in summary.txt).
+# See synth/README.md.
 #
-# Usage: synth/run.sh [--quick | --fpga-only] [--jobs N] [--out DIR] [--state-bin PATH]
-#                     [--timeout S] [--period NS] [--fence-sram flops|macro]
-#                     [--race-sram flops|macro] [Name=value ...]
+# Usage: synth/run.sh [--quick | --report | --fpga-only] [--lib sky130|osu018] [--jobs N]
+#                     [--out DIR] [--state-bin PATH] [--timeout S] [--period NS]
+#                     [--fence-sram flops|macro] [--race-sram flops|macro] [Name=value ...]
+#   --lib L   sky130 (default): SkyWater sky130_fd_sc_hd cells and the OpenRAM SKY130 SRAM
+#             macros of synth/pdk (every memory of at least SCORD_SKY130_MACRO_MIN_BITS bits
+#             in macros, the line-rate detector's line buffer unbanked with a one-cycle read,
+#             the macros' own timing), typical corner plus a slow corner;
+#             osu018: OSU 0.18 um cells and the modelled macros (gen_sram_lib.sh), as before
 #   --quick   default configuration (plus overrides), ASIC only, detector and one SM tracker,
 #             then the report checks; this is the CTest `synth/quick` (writes
-#             synth/results/tmp/quick by default)
+#             build/synth/quick by default)
+#   --report  the figures docs/synth.md quotes: the line-rate detector, the detector and the
+#             SM tracker in SKY130 and the line-rate detector in OSU 0.18 um, their lines in
+#             summary.txt, unit tables, and synth/summary.csv rewritten (about 40 minutes)
+#   --reuse   with --report: a block whose directory under OUT/default already holds a
+#             complete report of the same library is not synthesised again
 #   --fpga-only  only the FPGA trials (smaller configurations until detector + trackers fit
 #             the HX8K, then the fitting system placed as one design); writes
-#             synth/results/tmp/fpga by default
-#   --period NS  ASIC clock target (default 3.0 ns = 333 MHz, the detector's target): ABC
-#             sizes gates for it and OpenSTA reports slack against it; Fmax = 1/(period - slack)
+#             build/synth/fpga by default
+#   --period NS  ASIC clock target (default 4.0 ns = 250 MHz with sky130, 3.0 ns with
+#             osu018): ABC sizes gates for it and OpenSTA reports slack against it;
+#             Fmax = 1/(period - slack), no faster than the macros' minimum period
 #   --fence-sram flops|macro  the fence file's counter memory: flip-flops (default) or 1r1w
-#             macros (black boxes with a liberty cell from the model of docs/synth.md); the
-#             reports split the area into logic, macro and total
+#             macros; the reports split the area into logic, macro and total
 #   --race-sram flops|macro  the same choice for the race FIFO's record memory
 #   --jobs N  run up to N independent tool runs at once (default 1; each needs one core and,
 #             for the 132x64 detector, about 4 GB)
@@ -34,19 +45,22 @@
 #             --account A, --time T, --max-jobs N (at most N at once), --resume (submit only
 #             the units without a result from the previous --slurm run into the same --out)
 # Runs one tool at a time under nice -n 10 (the machine is shared).  Steps are ordered by
-# priority; a finished step's reports are reused from results/tmp/cache on a re-run.
+# priority; a finished step's reports are reused from build/synth/cache on a re-run.
 set -u
 
 main() {
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-quick=0 fpga_only=0 out="" state_bin="" tmo=2400 jobs=1 period=3.0 fence_def=0 race_def=0
+quick=0 fpga_only=0 report=0 reuse=0 out="" state_bin="" tmo=2400 jobs=1 period="" fence_def=0 race_def="" lib=sky130
 user_ov=()
 points=() tops="scord_detector scord_sm_tracker" slurm=0 slopt="" sl_resume=0 sl_partition="" sl_account=""
 sl_time="" sl_maxjobs="" sfail=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1; shift ;;
+    --report) report=1; shift ;;
+    --reuse) reuse=1; shift ;;
+    --lib) lib=$2; shift 2 ;;
     --fpga-only) fpga_only=1; shift ;;
     --jobs) jobs=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
@@ -67,12 +81,26 @@ while [ $# -gt 0 ]; do
     --account) sl_account=$2; slopt=$1; shift 2 ;;
     --time) sl_time=$2; slopt=$1; shift 2 ;;
     --max-jobs) sl_maxjobs=$2; slopt=$1; shift 2 ;;
-    -h|--help) sed -n '2,37p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,48p' "$0"; exit 0 ;;
     *=*) user_ov+=("$1"); shift ;;
     *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 case "$jobs" in ''|*[!0-9]*|0) echo "run.sh: --jobs needs a positive integer, got '$jobs'" >&2; exit 2 ;; esac
+case "$lib" in sky130|osu018) ;; *) echo "run.sh: --lib needs sky130 or osu018, got '$lib'" >&2; exit 2 ;; esac
+# Per library: clock target, memories and the line-rate detector's memory geometry.  SKY130:
+# the race FIFO's records go to the macro wrapper (the tiling keeps arrays below
+# SCORD_SKY130_MACRO_MIN_BITS in flops); the line buffer, beat info and predecessor table are
+# macros, and since a SKY130 macro reads in one cycle (minimum period 1.8-2.0 ns) the line
+# buffer needs neither banks nor a multi-cycle read.  OSU 0.18 um: as before (modelled macros
+# with a 15 ns read: 8 banks, 6-cycle read; predecessor table in flops).
+if [ "$lib" = sky130 ]; then
+  period=${period:-4.0} race_def=${race_def:-1}
+  line_args="BufImpl=1 PredImpl=1 BufBanks=1 BufReadCycles=1 BufMinCycles=1"
+else
+  period=${period:-3.0} race_def=${race_def:-0}
+  line_args="BufImpl=1 PredImpl=0"
+fi
 case "$period" in ''|*[!0-9.]*|*.*.*|.) echo "run.sh: --period needs a positive number of ns, got '$period'" >&2; exit 2 ;; esac
 [ $quick = 1 ] && [ $fpga_only = 1 ] && { echo "run.sh: --quick and --fpga-only exclude each other" >&2; exit 2; }
 [ ${#points[@]} -gt 0 ] && { [ $quick = 1 ] || [ $fpga_only = 1 ]; } && { echo "run.sh: --point excludes --quick and --fpga-only" >&2; exit 2; }
@@ -81,10 +109,10 @@ for p in "${points[@]}"; do
 done
 [ $slurm = 1 ] || [ -z "$slopt" ] || { echo "run.sh: $slopt needs --slurm" >&2; exit 2; }
 case "$sl_maxjobs" in ''|*[!0-9]*|0) [ -z "$sl_maxjobs" ] || { echo "run.sh: --max-jobs needs a positive integer" >&2; exit 2; } ;; esac
-[ -z "$out" ] && { if [ $quick = 1 ]; then out=$here/results/tmp/quick; elif [ $fpga_only = 1 ]; then out=$here/results/tmp/fpga; else out=$here/results; fi; }
+[ -z "$out" ] && { if [ $quick = 1 ]; then out=$root/build/synth/quick; elif [ $fpga_only = 1 ]; then out=$root/build/synth/fpga; else out=$root/build/synth; fi; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-export SCORD_SYNTH_CACHE=${SCORD_SYNTH_CACHE:-$here/results/tmp/cache}
+export SCORD_SYNTH_CACHE=${SCORD_SYNTH_CACHE:-$root/build/synth/cache}
 [ $quick = 1 ] && export SCORD_SYNTH_CACHE=""   # the check always runs the tools
 if [ $slurm = 1 ]; then
   # shellcheck source=../scripts/slurm/lib.sh
@@ -206,9 +234,40 @@ if [ $quick = 1 ]; then
   fail=0
   [ $slurm = 1 ] && { slurm_run || fail=1; }
   for t in detector sm_tracker; do "$here/tests/check_reports.sh" "$out/default/$t" asic || fail=1; done
-  areas "$out/default/detector/summary.txt" detector
-  areas "$out/default/sm_tracker/summary.txt" "SM tracker"
+  : > "$out/summary.txt"
+  for t in detector sm_tracker; do sline "$out/default/$t"; done
+  for t in detector sm_tracker; do "$here/scripts/units.sh" "$out/default/$t" || fail=1; done
   cat "$out/default/state.txt"
+  exit $fail
+fi
+
+if [ $report = 1 ]; then
+  # The figures docs/synth.md quotes, one tool run at a time: SKY130 first, then the OSU
+  # 0.18 um line-rate detector for comparison with the earlier figures.
+  [ "$reuse" = 1 ] && [ -d "$out/default" ] && mv "$out/default" "$out/default.reuse"
+  prep default "${user_ov[@]}" || exit 2
+  if [ -d "$out/default.reuse" ]; then
+    for d in "$out/default.reuse"/*/; do [ -f "$d/summary.txt" ] && mv "$d" "$out/default/"; done
+    rm -rf "$out/default.reuse"
+  fi
+  : > "$out/summary.txt"
+  lib=sky130 period=4.0 race_def=1
+  top default scord_sm_tracker --asic
+  top default scord_detector --asic
+  top default scord_line_detector --asic BufImpl=1 PredImpl=1 BufBanks=1 BufReadCycles=1 BufMinCycles=1
+  lib=osu018 period=3.0 race_def=0
+  top default scord_line_detector_osu018 --asic BufImpl=1 PredImpl=0
+  fail=0
+  for t in sm_tracker detector line_detector line_detector_osu018; do
+    "$here/tests/check_reports.sh" "$out/default/$t" asic || fail=1
+    sline "$out/default/$t"
+  done
+  for t in line_detector sm_tracker detector line_detector_osu018; do
+    "$here/scripts/units.sh" "$out/default/$t" || fail=1
+    "$here/scripts/units.sh" "$out/default/$t" --csv > "$out/units_$t.csv" || fail=1
+  done
+  command -v gnuplot >/dev/null && { gnuplot -e "outdir='$out'" "$here/plots/units.gp" && log "plot: $out/units.png"; }
+  "$here/scripts/summary_csv.sh" "$out/summary.txt" > "$here/summary.csv" && log "wrote $here/summary.csv"
   exit $fail
 fi
 
@@ -224,7 +283,8 @@ bg top default scord_detector --asic
 # The line-rate detector as co-simulated (scord-sim --detector=line: its RTL defaults, 256
 # beats in flight per slice): the line buffer and beat info in macros, the predecessor table in
 # flops (docs/synth.md "Line-rate detector").  About 25 minutes of Yosys.
-bg top default scord_line_detector --asic BufImpl=1 PredImpl=0
+# shellcheck disable=SC2086
+bg top default scord_line_detector --asic $line_args
 wait
 
 if [ $slurm = 1 ]; then fpga_unit; else fpga_trials; fi
@@ -250,9 +310,10 @@ for s in "gpu132x64 NumSms=132 WarpsPerSm=64" "gpu132x32 NumSms=132 WarpsPerSm=3
   prep "sweep_$1" "${user_ov[@]}" "$2" "$3" || continue
   bg top "sweep_$1" scord_detector --asic
   bg top "sweep_$1" scord_sm_tracker --asic
-  # The line-rate detector at the largest GPU (target >= 250 MHz at 132 x 64); about 20
+  # The line-rate detector at the largest GPU; about 20
   # minutes of Yosys and 10 GB.
-  if [ "$1" = gpu132x64 ]; then bg top "sweep_$1" scord_line_detector --asic BufImpl=1 PredImpl=0; fi
+  # shellcheck disable=SC2086
+  if [ "$1" = gpu132x64 ]; then bg top "sweep_$1" scord_line_detector --asic $line_args; fi
 done
 # The whole default detector on the HX8K (expected not to fit: it says by how much).
 log "default detector on the iCE40 HX8K, in full"
@@ -264,8 +325,9 @@ if [ $slurm = 1 ]; then
 fi
 
 finish
+: > "$out/summary.txt"
 for t in detector sm_tracker line_detector; do
-  [ -f "$out/default/$t/summary.txt" ] && areas "$out/default/$t/summary.txt" "default $t"
+  [ -f "$out/default/$t/summary.txt" ] && sline "$out/default/$t"
 done
 log "done: $out"
 return $sfail
@@ -315,19 +377,24 @@ prep() {
 top() {
   local name=$1 mod=$2; shift 2
   local t=$mod sub=${mod#scord_}
-  case "$mod" in scord_detector_*) t=scord_detector ;; esac
+  case "$mod" in scord_detector_*) t=scord_detector ;; scord_line_detector_*) t=scord_line_detector ;; esac
   if [ "$slurm" = 1 ]; then
     # One Slurm unit: the reports go to a hidden directory renamed to NAME/SUB when the tool run
     # ends (a killed unit leaves no half-written NAME/SUB).
     local d=$out/$name c
-    c=$(printf '%q ' nice -n 10 "$here/scripts/synth_top.sh" --top "$t" --out "$d/.$sub.part" --files "$files" \
+    c=$(printf '%q ' nice -n 10 "$here/scripts/synth_top.sh" --top "$t" --lib "$lib" --out "$d/.$sub.part" --files "$files" \
       --timeout "$tmo" --period "$period" --define SCORD_FENCE_SRAM=$fence_def --define SCORD_RACE_SRAM=$race_def "$@" "${OV[@]}")
     slurm_unit "$name/$sub" "rm -rf $(printf %q "$d/.$sub.part"); $c; rc=\$?; rm -rf $(printf %q "$d/$sub") && mv $(printf %q "$d/.$sub.part") $(printf %q "$d/$sub") && exit \$rc"
     log "$name: $sub ($*): Slurm unit"
     return 0
   fi
+  if [ "$reuse" = 1 ] && grep -q "^fmax_mhz=" "$out/$name/$sub/summary.txt" 2>/dev/null &&
+     grep -qx "lib=$lib" "$out/$name/$sub/summary.txt"; then
+    log "$name: $sub: reused ($out/$name/$sub)"
+    return 0
+  fi
   log "$name: $sub ($*)"
-  nice -n 10 "$here/scripts/synth_top.sh" --top "$t" --out "$out/$name/$sub" --files "$files" \
+  nice -n 10 "$here/scripts/synth_top.sh" --top "$t" --lib "$lib" --out "$out/$name/$sub" --files "$files" \
     --timeout "$tmo" --period "$period" --define SCORD_FENCE_SRAM=$fence_def --define SCORD_RACE_SRAM=$race_def "$@" "${OV[@]}"
 }
 
@@ -351,15 +418,19 @@ fpga_gather() {
   return 0
 }
 
-# areas SUMMARY LABEL: one line with logic, macro and total area and Fmax of a synthesised top
-# (with macros, also the flop-to-flop Fmax: the logic's clock with the macros' access left out).
-areas() {
-  awk -F= -v L="$2" '{ v[$1] = $2 }
-    END { printf "%s: logic %.3f mm2 + macros %.3f mm2 (%d) = total %.3f mm2, Fmax %s MHz (%s)", L,
-            v["asic_logic_area_um2"] / 1e6, v["asic_macro_area_um2"] / 1e6, v["asic_macros"],
-            v["asic_area_um2"] / 1e6, v["fmax_mhz"], (v["asic_macros"] > 0 ? "with macros" : "all flops")
-          if (v["fmax_f2f_mhz"] != "") printf ", flop to flop %s MHz", v["fmax_f2f_mhz"]
-          printf "\n" }' "$1"
+# sline DIR: the one-line report of a synthesised top (DIR/summary.txt), printed and appended
+# to $out/summary.txt: block, library, corner, total/logic/macro area, macros, flops, Fmax at
+# the typical corner and at the slow corner (sky130 only).
+sline() {
+  local l
+  l=$(awk -F= '{ v[$1] = $2 }
+    END { lib = (v["lib"] == "osu018") ? "osu018" : "sky130_fd_sc_hd"; c = (v["lib"] == "osu018") ? "typical" : "tt"
+          printf "synth top=%s lib=%s corner=%s area_mm2=%.3f logic_mm2=%.3f macro_mm2=%.3f macros=%d flops=%d fmax_mhz=%s slow_fmax_mhz=%s",
+            v["top"], lib, c, v["asic_area_um2"] / 1e6, v["asic_logic_area_um2"] / 1e6, v["asic_macro_area_um2"] / 1e6,
+            v["asic_macros"], v["asic_flops"], (v["fmax_mhz"] == "" ? "-" : v["fmax_mhz"]),
+            (v["slow_fmax_mhz"] == "" ? "-" : v["slow_fmax_mhz"]) }' "$1/summary.txt")
+  echo "$l"
+  echo "$l" >> "$out/summary.txt"
 }
 
 # finish: CSV files and plots from what exists so far.

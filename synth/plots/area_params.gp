@@ -1,13 +1,13 @@
 # area_params.gp -- ASIC area and hardware state against FenceIdBits, BloomBinBits and
-# LockEntries (one changed from the default at a time), from results/configs.csv.
-# Usage: gnuplot -e "outdir='synth/results'" area_params.gp   -> outdir/area_params.png
+# LockEntries (one changed from the default at a time), from build/synth/configs.csv.
+# Usage: gnuplot -e "outdir='build/synth'" area_params.gp   -> outdir/area_params.png
 if (!exists("outdir")) outdir = "."
 set datafile separator ","
 set datafile columnheaders
 set terminal pngcairo size 1500,520 font "sans,10" noenhanced
 set output outdir."/area_params.png"
 csv = outdir."/configs.csv"
-set multiplot layout 1,3 title "ScoRD on OSU 0.18 um (Yosys 0.23, typical corner): area and state, one parameter changed from the default"
+set multiplot layout 1,3 title "ScoRD (Yosys 0.23, typical corner of the library run): area and state, one parameter changed from the default"
 set grid
 set ylabel "area (mm²)"
 set y2label "hardware state (bytes)"

@@ -1,13 +1,13 @@
-# fmax.gp -- maximum clock frequency (OpenSTA, pre-layout, OSU 0.18 um typical corner) of the
-# detector and of one SM tracker for every synthesised configuration, from results/configs.csv.
-# Usage: gnuplot -e "outdir='synth/results'" fmax.gp   -> outdir/fmax.png
+# fmax.gp -- maximum clock frequency (OpenSTA, pre-layout, typical corner of the library run) of the
+# detector and of one SM tracker for every synthesised configuration, from build/synth/configs.csv.
+# Usage: gnuplot -e "outdir='build/synth'" fmax.gp   -> outdir/fmax.png
 if (!exists("outdir")) outdir = "."
 set datafile separator ","
 set datafile columnheaders
 set terminal pngcairo size 1200,480 font "sans,10" noenhanced
 set output outdir."/fmax.png"
 csv = outdir."/configs.csv"
-set title "Fmax per configuration (OpenSTA on the Yosys netlist, OSU 0.18 um typical, no wire load: optimistic)"
+set title "Fmax per configuration (OpenSTA on the Yosys netlist, typical corner, no wire load)"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1

@@ -1,13 +1,13 @@
 # gpu_size.gp -- ASIC area, detector Fmax and hardware state against GPU size (15, 80, 132
-# SMs; 32 and 64 warps per SM), from results/configs.csv.
-# Usage: gnuplot -e "outdir='synth/results'" gpu_size.gp   -> outdir/gpu_size.png
+# SMs; 32 and 64 warps per SM), from build/synth/configs.csv.
+# Usage: gnuplot -e "outdir='build/synth'" gpu_size.gp   -> outdir/gpu_size.png
 if (!exists("outdir")) outdir = "."
 set datafile separator ","
 set datafile columnheaders
 set terminal pngcairo size 1600,520 font "sans,10" noenhanced
 set output outdir."/gpu_size.png"
 csv = outdir."/configs.csv"
-set multiplot layout 1,3 title "ScoRD against GPU size (OSU 0.18 um, Yosys 0.23 + OpenSTA, typical corner)"
+set multiplot layout 1,3 title "ScoRD against GPU size (Yosys 0.23 + OpenSTA, typical corner of the library run)"
 set grid
 set key top left
 set xlabel "streaming multiprocessors (NumSms)"

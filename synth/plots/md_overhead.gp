@@ -1,6 +1,6 @@
 # md_overhead.gp -- metadata memory overhead against MdRatio (one 8-byte entry per
-# Granule*MdRatio bytes), from results/md_overhead.csv; the paper's 200 % and 12.5 % marked.
-# Usage: gnuplot -e "outdir='synth/results'" md_overhead.gp   -> outdir/md_overhead.png
+# Granule*MdRatio bytes), from build/synth/md_overhead.csv; the paper's 200 % and 12.5 % marked.
+# Usage: gnuplot -e "outdir='build/synth'" md_overhead.gp   -> outdir/md_overhead.png
 if (!exists("outdir")) outdir = "."
 set datafile separator ","
 set datafile columnheaders

@@ -2,13 +2,18 @@
 # synth_top.sh -- synthesise ONE top module of the scord RTL for ONE parameter set and write
 # its reports into a directory. Called by synth/run.sh.
 #
-#   ASIC: Yosys 0.23 maps to the OSU 0.18 um cells (dfflibmap + abc -liberty), `stat -liberty`
-#         per module with the hierarchy kept, then OpenSTA on the flattened netlist.
+#   ASIC: Yosys 0.23 maps to the standard cells of --lib (dfflibmap + abc -liberty), `stat
+#         -liberty` per module with the hierarchy kept, then OpenSTA on the flattened netlist:
+#         sky130 (default): SkyWater sky130_fd_sc_hd cells and the OpenRAM SKY130 SRAM macros
+#           (synth/pdk/sky130, decompressed into DIR/asic/tech), typical corner, plus a slow
+#           corner (SS macro ratio, cell derate; docs/synth.md "Corners");
+#         osu018: the OSU 0.18 um cells and the modelled macros of gen_sram_lib.sh.
 #   FPGA: Yosys synth_ice40 on a wrapper that feeds the core's inputs from a shift register and
 #         folds its outputs with XOR (an HX8K has ~200 pins, the detector has more ports), then
 #         nextpnr-ice40 with --report JSON for the post-route Fmax (toolchain.md pitfall 8).
 #
 # Usage: synth_top.sh --top MOD --out DIR --files "a.sv b.sv ..." [--asic] [--fpga DEV]
+#                     [--lib sky130|osu018]
 #                     [--period NS] [--fpga-freq MHZ] [--timeout S] [--blackbox MOD]
 #                     [--define NAME=VAL ...] [Name=value ...]
 #   DEV is hx8k or up5k. Name=value overrides are applied with `chparam` to the parameters the
@@ -26,8 +31,7 @@
 # Output: DIR/summary.txt (key=value lines, parsed by run.sh and the CTest), DIR/asic/*,
 #         DIR/fpga/*. Exit status: 0 ok, 1 a tool failed (its log is named on stderr), 2 usage.
 set -u
-LIB=${SCORD_LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
-top="" out="" files="" asic=0 fpga="" period=10 fpga_freq=12 tmo=3000 bbox="" defs=""
+top="" out="" files="" asic=0 fpga="" period=10 fpga_freq=12 tmo=3000 bbox="" defs="" lib=sky130
 overrides=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -41,6 +45,7 @@ while [ $# -gt 0 ]; do
     --timeout) tmo=$2; shift 2 ;;
     --blackbox) bbox=$2; shift 2 ;;
     --define) defs="$defs -D$2"; shift 2 ;;
+    --lib) lib=$2; shift 2 ;;
     *=*) overrides+=("$1"); shift ;;
     *) echo "synth_top.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -49,24 +54,55 @@ if [ -z "$top" ] || [ -z "$out" ] || [ -z "$files" ]; then
   echo "synth_top.sh: --top, --out and --files are required" >&2; exit 2
 fi
 case "$fpga" in ""|hx8k|up5k) ;; *) echo "synth_top.sh: --fpga must be hx8k or up5k" >&2; exit 2 ;; esac
+case "$lib" in sky130|osu018) ;; *) echo "synth_top.sh: --lib must be sky130 or osu018" >&2; exit 2 ;; esac
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+here_s=$(cd "$(dirname "$0")" && pwd)
+pdk=$here_s/../pdk/sky130
+# Cell library.  SKY130: decompressed into the run's directory (the tools read plain text), with
+# dont_use set on the cells a synthesis flow leaves to later steps or never uses (power-gating
+# lpflow_*, probes, diodes, decaps, fill/spare cells, delay cells): ABC skips dont_use cells.
+if [ "$lib" = sky130 ]; then
+  tech=$out/asic/tech
+  mkdir -p "$tech"
+  LIB=$tech/sky130_fd_sc_hd__tt_025C_1v80.lib
+  zcat "$pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz" |
+    awk '{ print } /^ *cell *\("sky130_fd_sc_hd__(lpflow_|probe|diode|decap|fill|tap|macro_sparecell|conb|clkdly|dlygate|dlymetal)/ { print "        dont_use : true;" }' > "$LIB"
+  maclibs=""
+  for f in "$pdk"/sram/sky130_sram_*/*_TT_1p8V_25C.lib.gz; do
+    m=$tech/$(basename "${f%.gz}")
+    zcat "$f" > "$m"
+    maclibs="$maclibs $m"
+  done
+  # The slow corner of the macros: the SS/TT ratio of the one macro characterised at both
+  # (sram_1rw1r_32_256_8_sky130, 1.8 V 25 C): clock-to-output and minimum period.
+  zcat "$pdk"/sram/sram_1rw1r_32_256_8_sky130/sram_1rw1r_32_256_8_sky130_TT_1p8V_25C.lib.gz > "$tech/ref_tt.lib"
+  zcat "$pdk"/sram/sram_1rw1r_32_256_8_sky130/sram_1rw1r_32_256_8_sky130_SS_1p8V_25C.lib.gz > "$tech/ref_ss.lib"
+  mac_ss=$(awk 'function first(  v) { v = $0; sub(/.*values\("/, "", v); sub(/[,"].*/, "", v); return v }
+                FNR == 1 { f++ } /cell_rise/ { cr = 1; next } cr && /values/ { if (!(f in q)) q[f] = first(); cr = 0 }
+                END { printf "%.3f", q[2] / q[1] }' "$tech/ref_tt.lib" "$tech/ref_ss.lib")
+  # The cells' slow corner: a derate on every cell delay and check (docs/synth.md "Corners").
+  cell_ss=${SCORD_SKY130_SS_DERATE:-2.0}
+else
+  LIB=${SCORD_LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
+  mac_ss="" cell_ss=""
+fi
 summary=$out/summary.txt
 : > "$summary"
 say() { echo "$1" >> "$summary"; }
 
 # Liberty corner, from the library's default operating conditions.
-corner=$(awk '/operating_conditions *\(/ { gsub(/[ ()]/, "", $0); sub(/operating_conditions/, "", $0); sub(/\{/, "", $0); n=$0 }
+corner=$(awk '/operating_conditions *\(/ { gsub(/[ ()"]/, "", $0); sub(/operating_conditions/, "", $0); sub(/\{/, "", $0); n=$0 }
               n != "" && /process/ { gsub(/[ ;]/, ""); split($0, a, ":"); p=a[2] }
               n != "" && /voltage/ && !v { gsub(/[ ;]/, ""); split($0, a, ":"); v=a[2] }
               n != "" && /temperature/ { gsub(/[ ;]/, ""); split($0, a, ":"); t=a[2]; print n " (process " p ", " v " V, " t " C)"; exit }' "$LIB")
 say "top=$top"
+say "lib=$lib"
 say "liberty=$LIB"
 say "corner=$corner"
 say "overrides=${overrides[*]:-none}"
 
 # 1. Which parameters does the top declare?  (chparam fails on unknown names.)
-here_s=$(cd "$(dirname "$0")" && pwd)
 read_cmd="read_verilog -sv -DSYNTHESIS$defs $files $here_s/../macro/scord_sram_macro.sv"
 if ! yosys -q -l "$out/params.log" -p "$read_cmd; tee -q -o $out/params.txt chparam -list $top" >/dev/null 2>&1; then
   echo "synth_top.sh: yosys cannot read the RTL for $top, see $out/params.log" >&2
@@ -99,8 +135,8 @@ say "defines=${defs# }"
 if [ -n "${SCORD_SYNTH_CACHE:-}" ]; then
   # FLOW names the flow's revision: bump it when a change here alters any report.
   FLOW=5
-  key=$( { echo "$FLOW|$top|$chparams|$defs|$bbox|$asic|$fpga|$period|$fpga_freq|$LIB"; env | grep '^SCORD_SRAM_' | sort
-           cat $files "$(dirname "$0")/fpga_wrap.sh" "$(dirname "$0")/gen_sram_lib.sh"; } | md5sum | cut -c1-16)
+  key=$( { echo "$FLOW|$top|$chparams|$defs|$bbox|$asic|$fpga|$period|$fpga_freq|$LIB|$lib"; env | grep -E '^SCORD_(SRAM|SKY130|CLK|IO)_' | sort
+           cat $files "$0" "$(dirname "$0")/fpga_wrap.sh" "$(dirname "$0")/gen_sram_lib.sh" "$(dirname "$0")/gen_sky130_tiles.sh"; } | md5sum | cut -c1-16)
   c=$SCORD_SYNTH_CACHE/$top-$key
   # Only a complete, successful run is reused (a killed run leaves a summary without figures).
   ok=1
@@ -122,8 +158,12 @@ fi
 if [ "$asic" = 1 ]; then
   a=$out/asic
   mkdir -p "$a"
-  # Drive strength and load seen by ABC's buffering (BUFX2 input, ~20 fF per output).
-  printf 'set_driving_cell BUFX2\nset_load 0.02\n' > "$a/abc.constr"
+  # Drive strength and load seen by ABC's buffering (a small buffer's input, ~10-20 fF per output).
+  if [ "$lib" = sky130 ]; then
+    printf 'set_driving_cell sky130_fd_sc_hd__buf_2\nset_load 0.01\n' > "$a/abc.constr"
+  else
+    printf 'set_driving_cell BUFX2\nset_load 0.02\n' > "$a/abc.constr"
+  fi
   # Memory macros: the shapes instantiated (Depth, Width, AddrBits of each scord_sram_macro).
   macrocmd="" maclib=""
   yosys -q -l "$a/macros.log" -p "$read_cmd; $bbcmd $chparams hierarchy -top $top; tee -q -o $a/macros_dump.txt dump */t:scord_sram_macro" >/dev/null 2>&1
@@ -131,8 +171,26 @@ if [ "$asic" = 1 ]; then
                 c && /parameter .*\\Depth / { d = $NF } c && /parameter .*\\Width / { w = $NF }
                 c && /parameter .*\\AddrBits / { ab = $NF } c && /parameter .*\\ReadCycles / { rc = $NF }
                 c && /^ *end/ { print d "x" w (rc + 0 > 1 ? "m" rc + 0 : "") ":" ab; c = 0 }' "$a/macros_dump.txt" 2>/dev/null | sort -u)
-  if [ -n "$shapes" ]; then
+  statlibs=""
+  if [ -n "$shapes" ] && [ "$lib" = sky130 ]; then
+    # The shapes built from the SKY130 macros (or flops when small): Verilog tiles, the macros
+    # as the black boxes of their own Liberty.
+    # shellcheck disable=SC2086
+    "$here_s/gen_sky130_tiles.sh" "$a/tiles.v" "$a/macros.txt" "$a/macros_mcp.tcl" $maclibs -- $shapes
+    maclib=$a/macros.lib   # with sky130 only its name is used: ${maclib%.lib}_mcp.tcl
+    macrocmd=""
+    for m in $maclibs; do macrocmd="$macrocmd read_liberty -lib $m;"; statlibs="$statlibs -liberty $m"; done
+    macrocmd="$macrocmd hierarchy -top $top;"
+    for sh in $shapes; do
+      dwc=${sh%%:*}; dw=${dwc%m*}; rc=1; [ "$dwc" != "$dw" ] && rc=${dwc##*m}
+      macrocmd="$macrocmd chtype -set scord_sram_macro_$dwc */t:scord_sram_macro */r:Depth=${dw%x*} %i */r:Width=${dw#*x} %i */r:ReadCycles=$rc %i;"
+    done
+    macrocmd="$macrocmd setparam -unset Depth -unset Width -unset AddrBits -unset ReadCycles */t:scord_sram_macro_*;"
+    macrocmd="$macrocmd read_verilog $a/tiles.v; hierarchy -top $top;"
+    say "macro_shapes=$(echo $shapes | tr ' ' ',')"
+  elif [ -n "$shapes" ]; then
     maclib=$a/macros.lib
+    statlibs="-liberty $maclib"
     # shellcheck disable=SC2086
     "$here_s/gen_sram_lib.sh" "$maclib" "$a/macros_stubs.v" "$a/macros.txt" $shapes
     macrocmd="read_verilog $a/macros_stubs.v; hierarchy -top $top;"
@@ -165,14 +223,14 @@ dfflibmap -liberty $LIB
 # a 480-way fence-file read mux is left unbuffered and OpenSTA reports microsecond paths.
 abc -liberty $LIB -constr $a/abc.constr -D $(awk -v p="$period" 'BEGIN { printf "%d", p * 1000 }')
 opt_clean -purge
-tee -q -o $a/area.txt stat -liberty $LIB ${maclib:+-liberty $maclib}
+tee -q -o $a/area.txt stat -liberty $LIB $statlibs
 flatten
 opt_clean -purge
 setundef -zero
 # OpenSTA cannot read assigns to concatenations: bit-blast the ports first.
 splitnets -ports
 opt_clean -purge
-tee -q -o $a/area_flat.txt stat -liberty $LIB ${maclib:+-liberty $maclib}
+tee -q -o $a/area_flat.txt stat -liberty $LIB $statlibs
 write_verilog -noattr -noexpr -nohex -nodec $a/netlist.v
 YS
   t0=$(date +%s)
@@ -195,6 +253,22 @@ YS
            skip && /^  \) [^ ]+ \($/ { print "  " cell " " $2 " ("; skip = 0; next }
            !skip { print }' "$a/netlist.v" > "$a/netlist.tmp" && mv "$a/netlist.tmp" "$a/netlist.v"
     fi
+    # High-fanout nets: buffer trees on the flat netlist (scripts/fanout_buf.awk), at most
+    # SCORD_MAX_FANOUT loads per driver (default 16); their area is added to the logic.
+    maxfo=${SCORD_MAX_FANOUT:-16}
+    if [ "$lib" = sky130 ]; then bufcell=sky130_fd_sc_hd__buf_4 bufo=X; else bufcell=BUFX4 bufo=Y; fi
+    mv "$a/netlist.v" "$a/netlist_unbuffered.v"
+    # shellcheck disable=SC2086
+    awk -v F="$maxfo" -v BUF="$bufcell" -v BI=A -v BO="$bufo" -v CLK=clk_i -v RST=rst_ni -v STATS="$a/fanout.txt" \
+      -f "$here_s/fanout_buf.awk" "$LIB" $([ "$lib" = sky130 ] && echo $maclibs) $([ "$lib" = osu018 ] && [ -n "$maclib" ] && echo "$maclib") \
+      "$a/netlist_unbuffered.v" > "$a/netlist.v"
+    bufarea=$(awk -v C="$bufcell" '$0 ~ "cell *\\( *\"?" C "\"? *\\)" { f = 1 } f && /^ *area *:/ { v = $3; sub(/;/, "", v); print v; exit }' "$LIB")
+    nbuf=$(sed -n 's/^fanout_buffers=//p' "$a/fanout.txt")
+    cat "$a/fanout.txt" >> "$summary"
+    bufarea=$(awk -v n="${nbuf:-0}" -v a="${bufarea:-0}" 'BEGIN { printf "%.1f", n * a }')
+    say "fanout_buffer_area_um2=$bufarea"
+    # Flip-flops and latches by cell name (OSU: DFF*, LATCH; SKY130: df*, edf*, sdf*, dlx*, dlr*).
+    ffre='^(DFF|LATCH|sky130_fd_sc_hd__(df|edf|sdf|sedf|dlx|dlr))'
     # Per-module self area and cells; `=== name ===` opens a module, the hierarchy block last.
     # A module elaborated with several parameter sets (scord_sram_flops under the fence file and
     # the race FIFO) gets one key per set, <name>_v1, _v2, ... in the order the report first
@@ -204,11 +278,11 @@ YS
                           else { sub(/.*\\/, "", f); sub(/^\\/, "", f) } return f }
       function key(f,  b) { b = base(f); return (nv[b] > 1) ? b "_v" idx[f] : b }
       FNR == NR { if ($0 ~ /^=== / && $2 != "design" && !($2 in idx)) { b = base($2); idx[$2] = ++nv[b] } next }'
-    awk -v S="$summary" "$keyfn"'
+    awk -v S="$summary" -v FF="$ffre" "$keyfn"'
       /^=== / { m=$2; if (m == "design") m=""; else m=key(m);
                 cells=0; ff=0; sub_=0; next }
       m != "" && /Number of cells:/ { cells=$4 }
-      m != "" && /^     [A-Z0-9]+X?[0-9]* +[0-9]+$/ { if ($1 ~ /^(DFF|LATCH)/) ff += $2 }
+      m != "" && /^     [A-Za-z0-9_]+ +[0-9]+$/ { if ($1 ~ FF) ff += $2 }
       m != "" && /^     .*scord_[a-z0-9_]+(\\[^ ]*)? +[0-9]+$/ { sub_ += $NF }
       m != "" && /Chip area for module/ { area=$NF;
                  printf "module.%s.cells=%d\nmodule.%s.flops=%d\nmodule.%s.area_um2=%.1f\n",
@@ -222,28 +296,48 @@ YS
                      match($0, /^ */); d = (RLENGTH - 3) / 2
                      tot[d] = $2 * (d > 0 ? tot[d - 1] : 1); cnt[n] += tot[d]; if (!(n in seen)) { seen[n] = 1; ord[++k] = n } }
       END { for (i = 1; i <= k; i++) printf "instances.%s=%d\n", ord[i], cnt[ord[i]] >> S }' "$a/area.txt" "$a/area.txt"
-    awk -v S="$summary" '/Number of cells:/ { c=$4 }
-      /^     [A-Z0-9]+ +[0-9]+$/ { if ($1 ~ /^(DFF|LATCH)/) f += $2 }
-      /Chip area for (top )?module/ { printf "asic_cells=%d\nasic_flops=%d\nasic_area_um2=%.1f\n", c, f, $NF >> S }' "$a/area_flat.txt"
-    # Macro area (cells scord_sram_macro_* times their model area) and the rest, logic.
-    awk -v S="$summary" 'FILENAME ~ /macros.txt$/ { ar[$1] = $4; next }
-      /^ +scord_sram_macro_[0-9]+x[0-9]+(m[0-9]+)? +[0-9]+$/ { n += $2; m += $2 * ar[$1] }
-      /Chip area for (top )?module/ { t = $NF }
+    awk -v S="$summary" -v FF="$ffre" -v BA="$bufarea" -v BN="${nbuf:-0}" '/Number of cells:/ { c=$4 }
+      /^     [A-Za-z0-9_]+ +[0-9]+$/ { if ($1 ~ FF) f += $2 }
+      /Chip area for (top )?module/ { printf "asic_cells=%d\nasic_flops=%d\nasic_area_um2=%.1f\n", c + BN, f, $NF + BA >> S }' "$a/area_flat.txt"
+    # Macro area (modelled cells scord_sram_macro_* times their model area, or SKY130 macro
+    # cells times their Liberty area) and the rest, logic.
+    # shellcheck disable=SC2086
+    awk -v S="$summary" -v BA="$bufarea" 'FILENAME ~ /macros.txt$/ { ar[$1] = $4; next }
+      FILENAME ~ /\.lib$/ { if ($0 ~ /^ *cell *\(/) { c = $0; sub(/.*\( */, "", c); sub(/ *\).*/, "", c) }
+                            if ($0 ~ /^ *area *:/ && !(c in ar)) { v = $3; sub(/;/, "", v); ar[c] = v }; next }
+      /^ +(scord_sram_macro_[0-9]+x[0-9]+(m[0-9]+)?|sky130_sram_[a-z0-9_]+) +[0-9]+$/ { n += $2; m += $2 * ar[$1] }
+      /Chip area for (top )?module/ { t = $NF + BA }
       END { printf "asic_macros=%d\nasic_macro_area_um2=%.1f\nasic_logic_area_um2=%.1f\n", n, m, t - m >> S }' \
-      ${maclib:+"$a/macros.txt"} "$a/area_flat.txt"
+      $([ "$lib" = osu018 ] && [ -n "$maclib" ] && echo "$a/macros.txt") $([ "$lib" = sky130 ] && echo $maclibs) "$a/area_flat.txt"
+    # Macro minimum period (SKY130: from each used macro's Liberty; the slow corner scales it by
+    # the SS/TT ratio).  The clock cannot be faster than the slowest macro's minimum period.
+    mmp=0
+    [ "$lib" = sky130 ] && [ -s "$a/macros.txt" ] &&
+      mmp=$(awk '$4 == "macro" && $8 > m { m = $8 } END { printf "%.3f", m + 0 }' "$a/macros.txt")
+    say "macro_min_period_ns=$mmp"
+    # Clock and I/O constraints (docs/synth.md "Timing constraints"): clock uncertainty for
+    # jitter and pre-layout skew; the inputs come from registers of the neighbouring blocks
+    # (SM trackers' merge, L2 side) and the outputs go to registers there, so each side gets
+    # a share of the period for the neighbour's clock-to-output, logic and wire.
+    unc=${SCORD_CLK_UNCERTAINTY_NS:-0.15}
+    iofrac=${SCORD_IO_FRACTION:-0.25}
+    iod=$(awk -v p="$period" -v f="$iofrac" 'BEGIN { printf "%.3f", p * f }')
+    say "clock_uncertainty_ns=$unc"
+    say "io_delay_ns=$iod"
     cat > "$a/sta.tcl" <<TCL
 # Generated by synth/scripts/synth_top.sh: static timing of $top (OpenSTA)
 puts "liberty: $LIB, corner $corner"
-puts "clock: clk_i, period $period ns; inputs and outputs constrained at 0 ns, rst_ni false path"
-puts "no wire-load model in this liberty: pre-layout timing, optimistic"
+puts "clock: clk_i, period $period ns, uncertainty $unc ns; inputs and outputs at $iod ns ($iofrac of the period); rst_ni false path"
+puts "no wire-load model in this liberty: pre-layout timing"
 set link_make_black_boxes 1
 read_liberty $LIB
-${maclib:+read_liberty $maclib}
+$(if [ "$lib" = sky130 ]; then for m in $maclibs; do echo "read_liberty $m"; done; elif [ -n "$maclib" ]; then echo "read_liberty $maclib"; fi)
 read_verilog $a/netlist.v
 link_design $top
 create_clock -name clk -period $period [get_ports clk_i]
-set_input_delay 0 -clock clk [delete_from_list [all_inputs] [get_ports {clk_i rst_ni}]]
-set_output_delay 0 -clock clk [all_outputs]
+set_clock_uncertainty $unc [get_clocks clk]
+set_input_delay $iod -clock clk [delete_from_list [all_inputs] [get_ports {clk_i rst_ni}]]
+set_output_delay $iod -clock clk [all_outputs]
 set_false_path -from [get_ports rst_ni]
 set scord_mc {}
 ${maclib:+source ${maclib%.lib}_mcp.tcl}
@@ -307,14 +401,27 @@ if {[llength \$f2f_ck] && [llength \$f2f_dp]} {
 puts "f2f_slack_ns \$f2f"
 TCL
     fi
+    if [ "$lib" = sky130 ]; then
+      # Slow corner: every standard cell's delay and timing check derated by cell_ss, the
+      # macros' by the SS/TT ratio of their characterised sibling (mac_ss).
+      cat >> "$a/sta.tcl" <<TCL
+puts "=== slow corner: cells x $cell_ss, macros x $mac_ss ==="
+set_timing_derate -late -cell_delay $cell_ss
+set_timing_derate -late -cell_check $cell_ss
+foreach lc [get_lib_cells -quiet */sky130_sram_*] { set_timing_derate -late -cell_delay $mac_ss \$lc }
+report_checks -path_delay max -digits 3
+puts "slow_worst_slack_ns [sta::worst_slack -max]"
+TCL
+    fi
     timeout "$tmo" sta -no_init -exit "$a/sta.tcl" > "$a/sta.txt" 2>&1
     if grep -qiE "^Error|error:" "$a/sta.txt" || ! grep -q '^worst_slack_ns' "$a/sta.txt"; then
       # OpenSTA exits 0 after Tcl errors (toolchain.md pitfall 7): judge by its output.
       echo "synth_top.sh: OpenSTA failed for $top, see $a/sta.txt" >&2
       say "sta_status=failed"
     else
-      awk -v P="$period" -v S="$summary" '
+      awk -v P="$period" -v S="$summary" -v MMP="$mmp" -v MSS="${mac_ss:-1}" '
         /^worst_slack_ns/ { ws=$2 } /^r2r_slack_ns/ { rs=$2 } /^f2f_slack_ns/ { fs=$2; hf=1 }
+        /^slow_worst_slack_ns/ { ss=$2; hs=1 }
         /^mc_critical_ns/ { mc=$2; hm=1 } /^nonmc_slack_ns/ { nw=$2 } /^nonmc_r2r_slack_ns/ { nr=$2 }
         /^Startpoint:/ && !sp { sp=$2 } /^Endpoint:/ && !ep { ep=$2 }
         END { # With multicycle macro reads, a period is the larger of the other paths and P - slack / N.
@@ -322,7 +429,12 @@ TCL
               if (hm) { ca = (nw < 1e8) ? P - nw : 0; if (mc > ca) ca = mc
                         cr = (nr < 1e8) ? P - nr : 0; if (mc > cr) cr = mc
                         printf "mc_critical_ns=%.3f\n", mc >> S }
-              printf "clock=clk_i period %s ns\nworst_slack_ns=%.3f\ncritical_path_ns=%.3f\nfmax_mhz=%.1f\n", P, ws, ca, 1000/ca >> S;
+              # The macro minimum period bounds the clock as well as the paths do.
+              cl = (MMP + 0 > ca) ? MMP + 0 : ca
+              printf "clock=clk_i period %s ns\nworst_slack_ns=%.3f\ncritical_path_ns=%.3f\nfmax_mhz=%.1f\n", P, ws, ca, 1000/cl >> S;
+              if (hs) { cs = P - ss; if (MMP * MSS > cs) cs = MMP * MSS
+                        printf "slow_worst_slack_ns=%.3f\nslow_critical_ns=%.3f\nslow_fmax_mhz=%.1f\n", ss, P - ss, 1000/cs >> S }
+
               if (rs < 1e8) printf "r2r_critical_ns=%.3f\nfmax_r2r_mhz=%.1f\n", cr, 1000/cr >> S;
               if (hf && fs < 1e8) printf "f2f_critical_ns=%.3f\nfmax_f2f_mhz=%.1f\n", P-fs, 1000/(P-fs) >> S;
               printf "critical_from=%s\ncritical_to=%s\n", sp, ep >> S }' "$a/sta.txt"
