@@ -329,7 +329,10 @@ void build_calib_l2(const SimConfig &c, Workload &w) {
 void build_calib_dram(const SimConfig &c, Workload &w) {
   Kernel &k = new_kernel(w, "calib_dram", 1, 32);
   W b{k, k.ctas[0][0]};
-  const uint64_t stride = c.l2_slices() * c.dram_row_lines * c.dram_banks * c.line_bytes;
+  // (addr_map=1: a channel row spans 64 KB of the channel's own addresses, 256-B chunks of the
+  // channels in turn: the next row of the same bank is 64 KB x channels further.)
+  const uint64_t stride = c.addr_map == 0 ? c.l2_slices() * c.dram_row_lines * c.dram_banks * c.line_bytes
+                                          : 65536 * c.channels;
   for (uint64_t i = 0; i <= kChaseDram * c.scale; i++) b.ld_chase(H + i * stride);
 }
 // Every warp slot of the GPU (4-warp CTAs): asynchronous 32-lane loads of whole lines.
@@ -347,9 +350,13 @@ void build_calib_bw(const SimConfig &c, Workload &w, bool chan) {
       W b{k, k.ctas[cta][wp]};
       for (uint64_t i = 0; i < kStreamLines * c.scale; i++) {
         uint64_t line = i * nw + cta * 4 + wp;
-        // Channel 0's lines are the first l2_subparts of every l2_slices() (AddrMap).
-        const uint64_t a = chan ? (line / c.l2_subparts) * c.l2_slices() + line % c.l2_subparts : line;
-        b.ld_async(H + a * c.line_bytes);
+        // Channel 0's lines (AddrMap): addr_map 0, the first l2_subparts of every l2_slices();
+        // 1, the lines of every channels-th 256-B chunk.
+        const uint64_t cl = 256 / c.line_bytes;
+        const uint64_t a = !chan ? line * c.line_bytes
+                           : c.addr_map == 0 ? ((line / c.l2_subparts) * c.l2_slices() + line % c.l2_subparts) * c.line_bytes
+                                             : (line / cl) * c.channels * 256 + (line % cl) * c.line_bytes;
+        b.ld_async(H + a);
       }
     }
 }

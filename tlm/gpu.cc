@@ -172,6 +172,23 @@ void Gpu::control_body() {
     st_.kernels++;
   }
   st_.cycles = end_t_;
+  {
+    // The DRAM channels serve what is left (posted write-backs); the cycles in which any
+    // channel's queue was full while its data bus was under half busy (docs/dram.md).
+    std::vector<uint64_t> idle;
+    for (auto &d : mem_->dram) d->finish(end_t_, idle);
+    const uint64_t n = mem_->dram.empty() ? 0 : mem_->dram[0]->to_dram(end_t_);
+    uint64_t k = 0;
+    for (uint64_t w = 0; w < idle.size(); w++) {
+      uint64_t bits = idle[w];
+      const uint64_t base = w * DramCtrl::kWin;
+      if (base >= n) break;
+      if (n - base < 64) bits &= (1ull << (n - base)) - 1;
+      k += (uint64_t)__builtin_popcountll(bits);
+    }
+    st_.dram_stall_idle_cycles = k;
+    st_.dram_cycles = n;
+  }
   icnt_->report(end_t_);
   {
     double sum = 0, mx = 0, dsum = 0, dmx = 0;

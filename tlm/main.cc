@@ -18,6 +18,8 @@
 #include "apps.h"
 #include "builtin.h"
 #include "detector_engine.h"
+#include "dram.h"
+#include "memsys.h"
 #include "run.h"
 #include "sim_error.h"
 #include "sim_config.h"
@@ -171,6 +173,36 @@ static int compare_off(SimConfig c, const Workload &w) {
   return 0;
 }
 
+// One DRAM channel's controller on its own (docs/dram.md "Calibration"), reads only, every
+// request there at cycle 0 (the queue admits them as entries free): its efficiency (data-bus
+// cycles over the cycles from the first admission to the last data) and row-hit rate
+// (1 - activates / requests).  dram_two_streams: two sequential streams, line by line in turn,
+// over the same banks in rows 8 row spans apart; dram_random: lines at random in 1 GB.
+static void dram_calibrate(const SimConfig &c) {
+  const DramMap dm = DramMap::of(c);
+  const uint64_t span = c.addr_map == 0 ? c.dram_row_lines * c.dram_banks : 65536 / c.line_bytes;
+  const uint64_t n = 8192;
+  auto measure = [&](const char *name, auto line_of) {
+    DramCtrl d(dram_timing(c));
+    for (uint64_t i = 0; i < n; i++) {
+      DramReq r;
+      r.id = i;
+      dm.of_line(line_of(i), r.bank, r.row);
+      d.push(r);
+    }
+    d.drain();
+    const DramCtrl::Stats &s = d.stats();
+    printf("calib %s efficiency=%.2f row_hit=%.2f\n", name, (double)s.busy / (double)(s.last_data - s.first_admit),
+           1.0 - (double)s.acts / (double)s.served);
+  };
+  measure("dram_two_streams", [&](uint64_t i) { return (i & 1 ? 8 * span : 0) + i / 2; });
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  measure("dram_random", [&](uint64_t) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;  // xorshift64
+    return x % ((1ull << 30) / c.line_bytes);
+  });
+}
+
 // --calibrate: the calibration microbenchmarks (docs/tlm.md "Calibration"), detection off, each
 // at --scale=1 and 2; prints what the difference of the two runs measures next to the value
 // the configuration implies for an otherwise idle system (the formulas of docs/tlm.md).
@@ -188,10 +220,17 @@ static int calibrate(SimConfig c) {
   const double net = 2 * req + 2 * resp + 2 * (double)c.icnt_lat;
   const double l2 = net + (double)c.l2_lat;
   // An L2 miss: the ROP and tag, the controller's latency, a row conflict (precharge,
-  // activate, column) and the burst; the fill answers as it arrives (L2Slice).
-  const double dram = l2 + (double)(c.dram_lat + c.dram_trp + c.dram_trcd + c.dram_tcl + c.dram_burst);
+  // activate, column) and the bursts; the fill answers as it arrives (L2Slice).
+  // (DRAM timings are in DRAM cycles: dram_mhz; a line is `atoms` column commands, those of one
+  // request in one bank group: dram_tccdl apart.)
+  const double per = (double)c.core_mhz / (double)c.dram_mhz;
+  const DramTiming dt = dram_timing(c);
+  const double col_step = (double)std::max({dt.burst, dt.ccdl, dt.ccd});
+  const double dram = l2 + (double)c.dram_lat +
+                      per * (double)(c.dram_trp + c.dram_trcd + c.dram_tcl + c.dram_burst + (dt.atoms - 1) * col_step);
   const double subs = (double)c.l2_subparts;
-  const double chan_all_bw = lb / std::max((double)c.dram_burst, resp / subs);  // a channel's slices together
+  const double line_bus = per * (double)(dt.atoms * c.dram_burst);  // a line's data-bus time, core cycles
+  const double chan_all_bw = lb / std::max(line_bus, resp / subs);  // a channel's slices together
   const double sm_bw = lb / resp;                                        // one SM's ejection port
   const double l2_bw = lb / std::max(1.0, resp);                         // slice output port (tag port 1/cycle)
   const double atom_req = occ(flits(c.req_hdr_bytes + 32 * 4));         // a 32-lane add: 4 B per lane
@@ -231,6 +270,7 @@ static int calibrate(SimConfig c) {
     const double m = b.latency ? dc / unit : unit / dc;
     printf("%-16s %-44s %12.2f %12.2f %+7.1f%%  %s\n", b.name, b.what, m, b.implied, 100.0 * (m / b.implied - 1.0), b.unit);
   }
+  dram_calibrate(c);
   return 0;
 }
 

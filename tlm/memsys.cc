@@ -10,8 +10,32 @@ using tlm::tlm_generic_payload;
 static bool is_md(const ScordExt *x) { return x->kind == PktKind::MD_RD || x->kind == PktKind::MD_WR; }
 
 // ---------------------------------------------------------------------------------------
+DramTiming dram_timing(const SimConfig &c) {
+  DramTiming t;
+  t.banks = (unsigned)c.dram_banks;
+  t.groups = (unsigned)c.dram_bank_groups;
+  t.queue = (unsigned)c.dram_sched_queue;
+  t.atoms = (unsigned)std::max<uint64_t>(1, c.line_bytes / c.dram_atom_bytes);
+  t.burst = (unsigned)c.dram_burst;
+  t.ccd = (unsigned)c.dram_tccd;
+  t.ccdl = (unsigned)c.dram_tccdl;
+  t.rrd = (unsigned)c.dram_trrd;
+  t.rcd = (unsigned)c.dram_trcd;
+  t.ras = (unsigned)c.dram_tras;
+  t.rp = (unsigned)c.dram_trp;
+  t.rc = (unsigned)c.dram_trc;
+  t.cl = (unsigned)c.dram_tcl;
+  t.wl = (unsigned)c.dram_twl;
+  t.cdlr = (unsigned)c.dram_tcdlr;
+  t.wr = (unsigned)c.dram_twr;
+  t.rtpl = (unsigned)c.dram_trtpl;
+  t.turnaround = (unsigned)c.dram_turnaround;
+  return t;
+}
+
 DramChannel::DramChannel(sc_core::sc_module_name n, const SimConfig &c, Stats &st)
-    : sc_module(n), c_(c), st_(st), map_(AddrMap::of(c)), banks_(c.dram_banks), sched_(c.dram_sched_queue) {
+    : sc_module(n), c_(c), st_(st), map_(AddrMap::of(c)), dmap_(DramMap::of(c)), ctrl_(dram_timing(c)) {
+  ctrl_.keep_done = true;
   for (unsigned i = 0; i < c.l2_subparts; i++) {
     tsock.emplace_back(new tlm_utils::simple_target_socket_tagged<DramChannel>(("t" + std::to_string(i)).c_str()));
     tsock.back()->register_b_transport(this, &DramChannel::b_transport, (int)i);
@@ -27,44 +51,63 @@ L2Memory::L2Memory(const SimConfig &c, Stats &st, const std::string &prefix) {
   }
 }
 
-// One line read or write from either sub-partition: the controller's fixed latency on the way
-// in (as GPGPU-Sim's DRAM latency queue), open-page policy, FCFS per bank (no FR-FCFS
-// reordering), GDDR5 timings of Table V; the data bus carries one line per dram_burst cycles.
-// A request enters the latency pipeline only when the scheduler's queue will have an entry for
-// it (GPGPU-Sim's partition checks the controller is not full); until then it stays in its
-// slice's L2-to-DRAM queue, whose owner learns when it left from ScordExt::dram_left.
-void DramChannel::b_transport(int, tlm_generic_payload &gp, sc_time &delay) {
-  const uint64_t t0 = abs_cycle(delay) + c_.dram_lat;
-  const uint64_t t = sched_.admit(t0);
-  st_.dram_sched_stall_cycles += t - t0;
-  uint64_t local = map_.dram_local(gp.get_address());
-  uint64_t bi = (local / c_.dram_row_lines) % c_.dram_banks;
-  uint64_t row = local / (c_.dram_row_lines * c_.dram_banks);
-  Bank &b = banks_[bi];
-  uint64_t cmd;
-  if (b.open && b.row == row) {
-    cmd = std::max(t, b.col_ready);
-    st_.dram_row_hits++;
-  } else {
-    uint64_t ready = t;
-    if (b.open) ready = std::max(t, b.act + c_.dram_tras) + c_.dram_trp;  // precharge first
-    uint64_t act = ready;
-    if (b.acted) act = std::max(act, b.act + c_.dram_trc);
-    act = std::max(act, last_act_ + c_.dram_trrd);
-    last_act_ = std::max(last_act_, act);
-    b.act = act;
-    b.acted = b.open = true;
-    b.row = row;
-    b.col_ready = act + c_.dram_trcd;
-    cmd = b.col_ready;
+uint64_t DramChannel::bus_busy() const { return ctrl_.stats().busy * c_.core_mhz / c_.dram_mhz; }
+
+// Served reads against their forecasts: a read served later than it was told was overtaken by
+// requests that reached the controller after its call (docs/dram.md "In the TLM").
+void DramChannel::collect() {
+  for (const DramDone &d : ctrl_.done) {
+    auto it = forecast_.find(d.id);
+    if (it == forecast_.end()) continue;  // a write
+    if (d.data_end > it->second) {
+      st_.dram_forecast_late++;
+      st_.dram_forecast_late_cycles += to_core(d.data_end) - to_core(it->second);
+    } else if (d.data_end < it->second) {
+      st_.dram_forecast_early++;
+    }
+    forecast_.erase(it);
   }
-  uint64_t data = bus_.take(cmd + c_.dram_tcl, c_.dram_burst);
-  sched_.hold(t, cmd + 1);
+  ctrl_.done.clear();
+}
+
+void DramChannel::finish(uint64_t end, std::vector<uint64_t> &idle) {
+  ctrl_.drain();
+  collect();
+  const DramCtrl::Stats &s = ctrl_.stats();
+  st_.dram_row_hits += s.served - s.acts;
+  const uint64_t words = (to_dram(end) + DramCtrl::kWin - 1) / DramCtrl::kWin;
+  if (idle.size() < words) idle.resize(words, 0);
+  for (uint64_t w = 0; w < words && w < s.win_full.size(); w++)
+    if (2 * s.win_busy[w] < DramCtrl::kWin) idle[w] |= s.win_full[w];
+}
+
+// One line read or write from either sub-partition: the controller's fixed latency on the way
+// in (as GPGPU-Sim's DRAM latency queue), then the scheduler's queue.  A request enters the
+// latency pipeline only when the queue will have an entry for it (GPGPU-Sim's partition checks
+// the controller is not full); until then it stays in its slice's L2-to-DRAM queue, whose
+// owner learns when it left from ScordExt::dram_left.
+void DramChannel::b_transport(int, tlm_generic_payload &gp, sc_time &delay) {
+  const uint64_t now = now_units() / cycle_unit();
+  // No request called from now on reaches the controller before now + dram_lat.
+  ctrl_.advance(to_dram(now + c_.dram_lat));
+  collect();
+  const uint64_t t0 = abs_cycle(delay) + c_.dram_lat;
+  DramReq r;
+  r.id = next_id_++;
+  r.arrive = to_dram(t0);
+  r.write = gp.is_write();
+  dmap_.of_line(map_.dram_local(gp.get_address()), r.bank, r.row);
+  ctrl_.push(r);
+  const DramDone f = ctrl_.forecast(r.id, r.arrive, r.write);
+  const uint64_t t = std::max(t0, to_core(f.admitted));
+  st_.dram_sched_stall_cycles += t - t0;
   auto *x = gp.get_extension<ScordExt>();
   if (x) x->dram_left = t - c_.dram_lat;
   bool md = x && is_md(x);
   if (gp.is_write()) st_.dram_writes[md]++; else st_.dram_reads[md]++;
-  delay = delay_to(data + c_.dram_burst);
+  if (!r.write) forecast_[r.id] = f.data_end;
+  // A write is posted: its caller waits only for the queue entry.
+  delay = delay_to(r.write ? t : to_core(f.data_end));
   gp.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 

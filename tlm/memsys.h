@@ -1,7 +1,7 @@
 // memsys.h -- the memory side of the TLM GPU model: the SM<->L2 interconnect (crossbar with
 // flits, per-port bandwidth and latency), the L2 slices (write-back, LRU; `l2_subparts` slices,
-// GPGPU-Sim's memory sub-partitions, share each GDDR5 DRAM channel) and the DRAM channels with a
-// row buffer per bank. Loosely-timed: each module books cycles on its
+// GPGPU-Sim's memory sub-partitions, share each GDDR5 DRAM channel) and the DRAM channels
+// (time-ordered FR-FCFS controllers, dram.h). Loosely-timed: each module books cycles on its
 // ports and banks in a calendar (payload.h Resource: the first free run of cycles at or after
 // the request's time, so a request that arrives out of time order, SMs being up to a quantum
 // apart, can use a gap before a later booking) and returns the latency in the b_transport delay
@@ -14,55 +14,103 @@
 #include <tlm_utils/simple_target_socket.h>
 #include <vector>
 
+#include <unordered_map>
+
+#include "dram.h"
 #include "fastdiv.h"
 #include "payload.h"
 #include "resource.h"
 #include "sim_config.h"
 #include "stats.h"
 
-// Address interleaving shared by the interconnect, L2 and DRAM: consecutive lines go to
-// consecutive L2 slices, and the `subparts` slices of one DRAM channel hold consecutive lines
-// (with 128-B lines and 2 sub-partitions, a channel owns each 256-B chunk, as we recall GPGPU-Sim's
-// GTX 480 address mapping does).
+// Address interleaving shared by the interconnect, L2 and DRAM (addr_map, docs/dram.md
+// "Address mapping").  0: consecutive lines go to consecutive L2 slices, and the `subparts`
+// slices of one DRAM channel hold consecutive lines (with 128-B lines and 2 sub-partitions a
+// channel owns each 256-B chunk).  1: the authors' GPGPU-Sim mapping: 256-B chunks to
+// consecutive channels (the channel's bits taken out at bit 8), the rest of the address packed
+// into the channel's own address space, whose bit 8 (the bank's low bit) picks the
+// sub-partition; bank and row from that channel address's bits (DramMap).
 // (The divisions by FastDiv: they were a few percent of a co-simulated run.)
 struct AddrMap {
   uint64_t line_bytes, channels, subparts;
-  FastDiv by_line, by_slices, by_subparts;
+  unsigned mode;
+  uint64_t chunk_lines;  // mode 1: lines per 256-B chunk
+  FastDiv by_line, by_slices, by_subparts, by_channels;
   uint64_t slices() const { return channels * subparts; }
   uint64_t line(uint64_t a) const { return by_line.div(a); }
-  unsigned slice(uint64_t a) const { return (unsigned)by_slices.mod(line(a)); }
-  uint64_t slice_local(uint64_t a) const { return by_slices.div(line(a)); }  // line index inside its slice
+  unsigned slice(uint64_t a) const {
+    if (mode == 0) return (unsigned)by_slices.mod(line(a));
+    const uint64_t ch = a >> 8, q = by_channels.div(ch);
+    return (unsigned)((ch - q * channels) * subparts + by_subparts.mod(q));
+  }
+  // Line index inside its slice: the slice's lines in address order.
+  uint64_t slice_local(uint64_t a) const {
+    if (mode == 0) return by_slices.div(line(a));
+    return by_subparts.div(by_channels.div(a >> 8)) * chunk_lines + by_line.div(a & 255);
+  }
   // Line index inside its DRAM channel: the channel's lines in address order.
-  uint64_t dram_local(uint64_t a) const { return slice_local(a) * subparts + by_subparts.mod(line(a)); }
+  uint64_t dram_local(uint64_t a) const {
+    if (mode == 0) return slice_local(a) * subparts + by_subparts.mod(line(a));
+    return by_channels.div(a >> 8) * chunk_lines + by_line.div(a & 255);
+  }
   static AddrMap of(const SimConfig &c) {
-    return {c.line_bytes, c.channels, c.l2_subparts, FastDiv(c.line_bytes), FastDiv(c.channels * c.l2_subparts),
-            FastDiv(c.l2_subparts)};
+    return {c.line_bytes, c.channels, c.l2_subparts, (unsigned)c.addr_map, 256 / c.line_bytes,
+            FastDiv(c.line_bytes), FastDiv(c.channels * c.l2_subparts), FastDiv(c.l2_subparts), FastDiv(c.channels)};
   }
 };
 
+// Bank and row of a line inside its channel (dram_local).  addr_map 0: `dram_row_lines`
+// consecutive lines per row, rows over the banks in turn.  1: the authors' layout of the
+// channel address (GPGPU-Sim's gpgpu_mem_addr_mapping, bits high to low: row 27-16, bank
+// 15-13 and 8, columns 12-9 and 7-6, bytes 5-0).
+struct DramMap {
+  unsigned mode;
+  uint64_t line_bytes, row_lines, banks;
+  void of_line(uint64_t local, uint32_t &bank, uint32_t &row) const {
+    if (mode == 0) {
+      bank = (uint32_t)((local / row_lines) % banks);
+      row = (uint32_t)(local / (row_lines * banks));
+      return;
+    }
+    const uint64_t a = local * line_bytes;
+    bank = (uint32_t)(((a >> 13) & 7) << 1 | ((a >> 8) & 1));
+    row = (uint32_t)(a >> 16);
+  }
+  static DramMap of(const SimConfig &c) { return {(unsigned)c.addr_map, c.line_bytes, c.dram_row_lines, c.dram_banks}; }
+};
+
+// The controller's timing from the configuration (docs/dram.md "Timing").
+DramTiming dram_timing(const SimConfig &c);
+
+// One GDDR5 channel: the controller latency (dram_lat) and the time-ordered FR-FCFS controller
+// (dram.h).  The controller runs in time order as SystemC time advances: at a call at SystemC
+// cycle S no later request can reach it before S + dram_lat, so every cycle before that is
+// final.  A caller in this loosely-timed model needs its latency at once: it is the
+// controller's forecast from the requests it has (docs/dram.md "In the TLM"); a request that
+// arrives later and overtakes it (a row hit) is counted in dram_forecast_late.
 class DramChannel : public sc_core::sc_module {
  public:
   // One target port per L2 sub-partition of this channel.
   std::vector<std::unique_ptr<tlm_utils::simple_target_socket_tagged<DramChannel>>> tsock;
   DramChannel(sc_core::sc_module_name n, const SimConfig &c, Stats &st);
-  uint64_t bus_busy() const { return bus_.busy; }
+  // End of the run at core cycle `end`: serve what is left; statistics into st.  OR the
+  // channel's cycles with the queue full and the bus under half busy into `idle` (a bit per
+  // DRAM cycle, a word per DramCtrl::kWin cycles).
+  void finish(uint64_t end, std::vector<uint64_t> &idle);
+  uint64_t bus_busy() const;  // core cycles' worth of data-bus cycles
+  uint64_t to_dram(uint64_t core) const { return (core * c_.dram_mhz + c_.core_mhz - 1) / c_.core_mhz; }
+  uint64_t to_core(uint64_t d) const { return (d * c_.core_mhz + c_.dram_mhz - 1) / c_.dram_mhz; }
 
  private:
-  struct Bank {
-    bool open = false;
-    uint64_t row = 0, act = 0, col_ready = 0;
-    bool acted = false;
-  };
   void b_transport(int subpart, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
+  void collect();  // compare the served reads with their forecasts
   const SimConfig &c_;
   Stats &st_;
   AddrMap map_;
-  std::vector<Bank> banks_;
-  uint64_t last_act_ = 0;
-  Resource bus_;
-  // The scheduler's queue (dram_sched_queue): a request holds an entry from its arrival past
-  // the controller's latency until its column command; docs/tlm.md "Buffers".
-  Occupancy sched_;
+  DramMap dmap_;
+  DramCtrl ctrl_;
+  uint64_t next_id_ = 0;
+  std::unordered_map<uint64_t, uint64_t> forecast_;  // read id -> forecast end of its data
 };
 
 class L2Slice : public sc_core::sc_module {

@@ -102,9 +102,15 @@ bool sim_config_set(SimConfig &c, const std::string &key_in, const std::string &
   return false;
 }
 
-bool sim_config_load(SimConfig &c, const std::string &path, std::string &err) {
+bool sim_config_load(SimConfig &c, const std::string &path_in, std::string &err) {
+  std::string path = path_in;
   FILE *f = fopen(path.c_str(), "r");
-  if (!f) { err = path + ": cannot open: " + strerror(errno); return false; }
+  const char *preset = f ? nullptr : sim_preset_text(path);
+  if (preset) {
+    f = fmemopen(const_cast<char *>(preset), strlen(preset), "r");
+    path = "tlm/configs/" + path + ".cfg";
+  }
+  if (!f) { err = path + ": cannot open: " + strerror(errno) + " (and no preset of that name: scord-isca20)"; return false; }
   char buf[4096];
   unsigned line = 0;
   while (fgets(buf, sizeof buf, f)) {
@@ -140,6 +146,10 @@ bool sim_config_finalize(SimConfig &c, std::string &err) {
   uint64_t per = c.line_bytes * c.l2_ways * c.l2_slices();
   if (c.l2_bytes % per || c.l2_bytes / per == 0) {
     err = "l2_bytes must be a multiple of line_bytes*l2_ways*channels*l2_subparts";
+    return false;
+  }
+  if (c.addr_map == 1 && (c.dram_banks != 16 || c.l2_subparts > 2 || c.line_bytes > 256)) {
+    err = "addr_map=1 (the authors' mapping) needs dram_banks=16, l2_subparts 1 or 2 and line_bytes <= 256";
     return false;
   }
   if (c.det.ctas_per_sm > 64) { err = "ctas_per_sm above 64 is not supported by the SM model"; return false; }

@@ -24,23 +24,35 @@
   X(l2_mshrs, 32, 1, 65536, "L2 MSHRs per slice: line fills from DRAM in flight (GPGPU-Sim GTX 480 dl2)") \
   X(l2_reply_queue, 8, 1, 65536, "L2-to-crossbar reply queue per slice (GPGPU-Sim L2-to-icnt queue: 8)") \
   X(dram_queue, 8, 1, 65536, "L2-to-DRAM queue per slice (GPGPU-Sim L2-to-DRAM queue: 8)") \
-  X(dram_sched_queue, 16, 1, 65536, "requests a DRAM channel's scheduler holds until their column command (GPGPU-Sim GTX 480: 16)") \
+  X(dram_sched_queue, 16, 1, 65536, "requests a DRAM channel's FR-FCFS scheduler holds until their last column command (GPGPU-Sim GTX 480: 16)") \
   X(l2_bytes, 1572864, 12288, 1ull << 32, "L2 total over all slices (Table V: 1.5 MB)")     \
   X(l2_ways, 8, 1, 64, "L2 associativity (Table V: 8)")                                     \
   X(channels, 12, 1, 256, "memory channels (Table V: 12)")                                  \
   X(l2_subparts, 2, 1, 16, "L2 slices per channel (authors' sub-partitions: 2, so 24 slices)") \
   X(l2_lat, 120, 1, 10000, "arrival at an L2 slice to its tag result and hit data (authors' ROP latency: 120)") \
   X(atom_lat, 8, 0, 10000, "extra latency of an atomic at the L2")                          \
+  X(addr_map, 0, 0, 1, "0: consecutive lines to consecutive L2 slices, a channel's slices adjacent; 1: the authors' GPGPU-Sim mapping (docs/dram.md)") \
+  X(core_mhz, 700, 1, 100000, "core clock (MHz): the unit of every cycle figure but the DRAM timings") \
+  X(dram_mhz, 700, 1, 100000, "DRAM command clock (MHz): the unit of the dram_t* timings and dram_burst") \
   X(dram_banks, 16, 1, 256, "banks per channel")                                            \
-  X(dram_row_lines, 16, 1, 1024, "lines per DRAM row (row buffer = row_lines*line_bytes)")  \
+  X(dram_bank_groups, 1, 1, 64, "bank groups per channel (bank b in group b mod groups; 1: none)") \
+  X(dram_row_lines, 16, 1, 1024, "addr_map=0: lines per DRAM row (row buffer = row_lines*line_bytes)") \
+  X(dram_atom_bytes, 128, 8, 4096, "bytes one column command moves (a line takes line_bytes/atom commands)") \
+  X(dram_burst, 8, 1, 1000, "data-bus cycles per column command")                           \
+  X(dram_tccd, 0, 0, 1000, "column to column command, any bank group")                      \
+  X(dram_tccdl, 0, 0, 1000, "column to column command, same bank group")                    \
   X(dram_trrd, 6, 0, 1000, "GDDR5 tRRD (Table V)")                                          \
   X(dram_trcd, 12, 0, 1000, "GDDR5 tRCD (Table V)")                                         \
   X(dram_tras, 28, 0, 1000, "GDDR5 tRAS (Table V)")                                         \
   X(dram_trp, 12, 0, 1000, "GDDR5 tRP (Table V)")                                           \
   X(dram_trc, 40, 0, 1000, "GDDR5 tRC (Table V)")                                           \
   X(dram_tcl, 12, 0, 1000, "GDDR5 tCL (Table V)")                                           \
-  X(dram_burst, 8, 1, 1000, "data-bus cycles per line transfer")                            \
-  X(dram_lat, 100, 0, 10000, "memory-controller latency before the banks (authors' DRAM latency: 100)") \
+  X(dram_twl, 12, 0, 1000, "write command to its data")                                     \
+  X(dram_tcdlr, 0, 0, 1000, "last write data to a read command")                            \
+  X(dram_twr, 0, 0, 1000, "last write data to precharge")                                   \
+  X(dram_trtpl, 0, 0, 1000, "read command to precharge (at least dram_burst)")              \
+  X(dram_turnaround, 0, 0, 1000, "bus cycles between a read's data and a write's")          \
+  X(dram_lat, 100, 0, 10000, "memory-controller latency before the scheduler, core cycles (authors' DRAM latency: 100)") \
   X(flit_bytes, 40, 4, 1024, "interconnect flit size (authors' configuration: 40)")       \
   X(port_flits, 1, 1, 64, "flits per cycle per interconnect port")                          \
   X(icnt_lat, 16, 1, 10000, "interconnect traversal latency")                               \
@@ -104,8 +116,11 @@ struct SimConfig {
 // Set `key` (dashes allowed) to `value`: a timing parameter, a detector parameter or a run
 // option. Returns false with a message naming the key in `err`.
 bool sim_config_set(SimConfig &c, const std::string &key, const std::string &value, std::string &err);
-// Load key=value lines (# comments) from `path`; errors are "FILE:LINE: message".
+// Load key=value lines (# comments) from `path`, or, when no such file exists, from the
+// compiled-in preset of that name (tlm/configs/NAME.cfg); errors are "FILE:LINE: message".
 bool sim_config_load(SimConfig &c, const std::string &path, std::string &err);
+// The text of preset `name` (tlm/configs/NAME.cfg, compiled in), nullptr if there is none.
+const char *sim_preset_text(const std::string &name);
 // Finalize the detector parameters and check cross-parameter rules.
 bool sim_config_finalize(SimConfig &c, std::string &err);
 // Print the full configuration, one `key=value` per line, each prefixed by `prefix`.

@@ -37,7 +37,10 @@ struct Stats {
   uint64_t eject_hold_cycles = 0;       // replies held at their slice's output until the destination's ejection port is free
   uint64_t l2_hits[2] = {}, l2_misses[2] = {};  // [0] data, [1] metadata
   uint64_t dram_reads[2] = {}, dram_writes[2] = {};
-  uint64_t dram_row_hits = 0;
+  uint64_t dram_row_hits = 0;           // requests served without an activate of their own
+  uint64_t dram_stall_idle_cycles = 0;  // DRAM cycles a channel's queue was full, its bus under half busy
+  uint64_t dram_cycles = 0;             // the run in DRAM cycles
+  uint64_t dram_forecast_late = 0, dram_forecast_late_cycles = 0, dram_forecast_early = 0;  // docs/dram.md
   uint64_t icnt_bytes[BK_COUNT] = {};
   uint64_t det_packets = 0, det_words = 0, det_fences = 0, det_outside = 0;
   uint64_t det_stall_cycles = 0;        // sum over packets of (accepted - arrived)
