@@ -120,7 +120,7 @@ else
   pin=(taskset -c "$cpu")
 fi
 echo
-echo "scord-rtl-tb --events 200000 (default variant, split models), best of $reps:"
+echo "scord-rtl-tb --events 200000 (scord_top, default variant), best of $reps:"
 for seed in 1 2 3; do
   best=0 line=""
   for _ in $(seq "$reps"); do

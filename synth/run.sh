@@ -7,37 +7,38 @@
 #
 # Usage: synth/run.sh [--quick | --report | --fpga-only] [--lib sky130|osu018] [--jobs N]
 #                     [--out DIR] [--state-bin PATH] [--timeout S] [--period NS]
-#                     [--fence-sram flops|macro] [--race-sram flops|macro] [Name=value ...]
+#                     [--fence-sram flops|macro] [Name=value ...]
 #   --lib L   sky130 (default): SkyWater sky130_fd_sc_hd cells and the OpenRAM SKY130 SRAM
 #             macros of synth/pdk (every memory of at least SCORD_SKY130_MACRO_MIN_BITS bits
 #             in macros, the line-rate detector's line buffer unbanked with a one-cycle read,
 #             the macros' own timing), typical corner plus a slow corner;
 #             osu018: OSU 0.18 um cells and the modelled macros (gen_sram_lib.sh), as before
-#   --quick   default configuration (plus overrides), ASIC only, detector and one SM tracker,
-#             then the report checks; this is the CTest `synth/quick` (writes
-#             build/synth/quick by default)
-#   --report  the figures docs/synth.md quotes: the line-rate detector, the detector and the
-#             SM tracker in SKY130 and the line-rate detector in OSU 0.18 um, their lines in
-#             summary.txt, unit tables, and synth/summary.csv rewritten (about 40 minutes)
+#   --quick   ASIC only: one SM tracker of the default configuration (plus overrides) and the
+#             line-rate detector of a small GPU (NumSms=2 CtasPerSm=2 WarpsPerSm=4
+#             HeapBytes=65536 Lanes=8 Slices=2 MaxOutstanding=8, plus overrides), then the
+#             report checks; this is the CTest `synth/quick` (writes build/synth/quick by default)
+#   --report  the figures docs/synth.md quotes: the line-rate detector and the SM tracker in
+#             SKY130 and the line-rate detector in OSU 0.18 um, with the --quick line-rate
+#             detector in SKY130: their lines in summary.txt, unit tables, and
+#             synth/summary.csv rewritten (about 50 minutes)
 #   --reuse   with --report: a block whose directory under OUT/default already holds a
 #             complete report of the same library is not synthesised again
-#   --fpga-only  only the FPGA trials (smaller configurations until detector + trackers fit
-#             the HX8K, then the fitting system placed as one design); writes
-#             build/synth/fpga by default
+#   --fpga-only  only the FPGA trials (smaller configurations until the line-rate detector
+#             and the trackers fit the HX8K, then the fitting system, scord_top, placed as one
+#             design); writes build/synth/fpga by default
 #   --period NS  ASIC clock target (default 4.0 ns = 250 MHz with sky130, 3.0 ns with
 #             osu018): ABC sizes gates for it and OpenSTA reports slack against it;
 #             Fmax = 1/(period - slack), no faster than the macros' minimum period
 #   --fence-sram flops|macro  the fence file's counter memory: flip-flops (default) or 1r1w
 #             macros; the reports split the area into logic, macro and total
-#   --race-sram flops|macro  the same choice for the race FIFO's record memory
 #   --jobs N  run up to N independent tool runs at once (default 1; each needs one core and,
-#             for the 132x64 detector, about 4 GB)
+#             for the 132x64 line-rate detector, about 10 GB)
 #   Name=value  RTL/spec parameter overrides (NumSms=4); derived widths (BlockIdBits,
 #             WarpIdBits) follow from the C model's scord_params_finalize, which also rejects
 #             a configuration whose metadata entry exceeds 64 bits (exit 2, message printed).
 #   --point NAME[:K=V,K=V...]  (repeatable) instead of the default sweep, only these points
 #             (sweep_NAME, ASIC), each synthesising the tops of --tops, then CSV and plots
-#   --tops "MOD..."  the tops of each --point (default "scord_detector scord_sm_tracker")
+#   --tops "MOD..."  the tops of each --point (default "scord_line_detector scord_sm_tracker")
 #   --slurm   every synthesis point (one top of one configuration; the FPGA trials, which
 #             depend on each other, as one unit) is an element of a Slurm job array; the run
 #             waits, gathers and writes the same CSV and plots; a unit that failed or was lost
@@ -51,9 +52,9 @@ set -u
 main() {
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-quick=0 fpga_only=0 report=0 reuse=0 out="" state_bin="" tmo=2400 jobs=1 period="" fence_def=0 race_def="" lib=sky130
+quick=0 fpga_only=0 report=0 reuse=0 out="" state_bin="" tmo=2400 jobs=1 period="" fence_def=0 lib=sky130
 user_ov=()
-points=() tops="scord_detector scord_sm_tracker" slurm=0 slopt="" sl_resume=0 sl_partition="" sl_account=""
+points=() tops="scord_line_detector scord_sm_tracker" slurm=0 slopt="" sl_resume=0 sl_partition="" sl_account=""
 sl_time="" sl_maxjobs="" sfail=0
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -70,9 +71,6 @@ while [ $# -gt 0 ]; do
     --fence-sram) case "$2" in flops) fence_def=0 ;; macro) fence_def=1 ;;
                   *) echo "run.sh: --fence-sram needs flops or macro, got '$2'" >&2; exit 2 ;; esac
                   shift 2 ;;
-    --race-sram) case "$2" in flops) race_def=0 ;; macro) race_def=1 ;;
-                 *) echo "run.sh: --race-sram needs flops or macro, got '$2'" >&2; exit 2 ;; esac
-                 shift 2 ;;
     --point) points+=("$2"); shift 2 ;;
     --tops) tops=$2; shift 2 ;;
     --slurm) slurm=1; shift ;;
@@ -81,26 +79,31 @@ while [ $# -gt 0 ]; do
     --account) sl_account=$2; slopt=$1; shift 2 ;;
     --time) sl_time=$2; slopt=$1; shift 2 ;;
     --max-jobs) sl_maxjobs=$2; slopt=$1; shift 2 ;;
-    -h|--help) sed -n '2,48p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,49p' "$0"; exit 0 ;;
     *=*) user_ov+=("$1"); shift ;;
     *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 case "$jobs" in ''|*[!0-9]*|0) echo "run.sh: --jobs needs a positive integer, got '$jobs'" >&2; exit 2 ;; esac
 case "$lib" in sky130|osu018) ;; *) echo "run.sh: --lib needs sky130 or osu018, got '$lib'" >&2; exit 2 ;; esac
-# Per library: clock target, memories and the line-rate detector's memory geometry.  SKY130:
-# the race FIFO's records go to the macro wrapper (the tiling keeps arrays below
-# SCORD_SKY130_MACRO_MIN_BITS in flops); the line buffer, beat info and predecessor table are
-# macros, and since a SKY130 macro reads in one cycle (minimum period 1.8-2.0 ns) the line
-# buffer needs neither banks nor a multi-cycle read.  OSU 0.18 um: as before (modelled macros
-# with a 15 ns read: 8 banks, 6-cycle read; predecessor table in flops).
+# Per library: clock target and the line-rate detector's memories.  SKY130: the line buffer,
+# beat info and predecessor table are macros (the tiling keeps arrays below
+# SCORD_SKY130_MACRO_MIN_BITS in flops), and since a SKY130 macro reads in one cycle (minimum
+# period 1.8-2.0 ns) the line buffer needs neither banks nor a multi-cycle read.  OSU 0.18 um:
+# as before (modelled macros with a 15 ns read: 8 banks, 6-cycle read; predecessor table in
+# flops).
 if [ "$lib" = sky130 ]; then
-  period=${period:-4.0} race_def=${race_def:-1}
+  period=${period:-4.0}
   line_args="BufImpl=1 PredImpl=1 BufBanks=1 BufReadCycles=1 BufMinCycles=1"
 else
-  period=${period:-3.0} race_def=${race_def:-0}
+  period=${period:-3.0}
   line_args="BufImpl=1 PredImpl=0"
 fi
+# The small configuration of the line-rate detector in --quick (C-model part, RTL-only part).
+quick_cfg="NumSms=2 CtasPerSm=2 WarpsPerSm=4 HeapBytes=65536"
+quick_rtl="Lanes=8 Slices=2 MaxOutstanding=8"
+# The RTL-only part of the FPGA trials' configurations (memories in flops, see fpga_trials).
+fpga_rtl="Lanes=8 Slices=2 MaxOutstanding=4 BufImpl=0 PredImpl=0 BufBanks=1 BufReadCycles=1 BufMinCycles=1"
 case "$period" in ''|*[!0-9.]*|*.*.*|.) echo "run.sh: --period needs a positive number of ns, got '$period'" >&2; exit 2 ;; esac
 [ $quick = 1 ] && [ $fpga_only = 1 ] && { echo "run.sh: --quick and --fpga-only exclude each other" >&2; exit 2; }
 [ ${#points[@]} -gt 0 ] && { [ $quick = 1 ] || [ $fpga_only = 1 ]; } && { echo "run.sh: --point excludes --quick and --fpga-only" >&2; exit 2; }
@@ -138,15 +141,15 @@ fi
 rtl=$root/rtl_model
 files="$rtl/scord_pkg.sv"
 for f in "$rtl"/scord_*.sv; do [ "$f" = "$rtl/scord_pkg.sv" ] || files="$files $f"; done
-for t in scord_detector scord_sm_tracker scord_fence_file scord_fence_bank; do
+for t in scord_line_detector scord_top scord_sm_tracker scord_fence_file scord_fence_bank; do
   [ -f "$rtl/$t.sv" ] || { echo "run.sh: $rtl/$t.sv missing: the RTL is not there yet" >&2; exit 1; }
 done
 
 # FPGA trials (also alone with --fpga-only): see the comment inside.
 fpga_trials() {
-  # FPGA: the default detector holds ~18,000 flops (fence file, race FIFO, accessor buffers),
-  # more than the HX8K's 7680 logic cells; it is placed in full at the end (to report how far it
-  # is off), and here the GPU is shrunk until detector and tracker fit.
+  # FPGA: the default line-rate detector (about 89,000 flops) is far beyond the HX8K's 7680
+  # logic cells, so the GPU and the detector's lanes, slices and beats in flight are shrunk
+  # until detector and tracker fit (the memories in flops: the iCE40 has no such macros).
   # A configuration "fits" when the detector plus NumSms trackers, each placed alone with its
   # test wrapper, need no more logic cells than the device has (conservative: two wrappers).
   # The trials go to tmp/ (not kept); the first that fits is copied to fpga_fit/, with every
@@ -155,20 +158,21 @@ fpga_trials() {
   rm -rf "$out/fpga_fit" "$out/tmp/fpga_try"*
   mkdir -p "$out/tmp"
   : > "$out/tmp/fpga_trials.txt"
-  for cfg in "NumSms=2 WarpsPerSm=8 RaceBufEntries=4" "NumSms=1 WarpsPerSm=4 CtasPerSm=2 RaceBufEntries=2" \
-             "NumSms=1 WarpsPerSm=4 CtasPerSm=2 RaceBufEntries=2 MaxOutstanding=2"; do
+  for cfg in "NumSms=2 WarpsPerSm=8 HeapBytes=65536" "NumSms=1 WarpsPerSm=4 CtasPerSm=2 HeapBytes=16384" \
+             "NumSms=1 WarpsPerSm=4 CtasPerSm=2 HeapBytes=4096"; do
     n=$((n + 1))
     t=tmp/fpga_try$n
     log "FPGA: trying $cfg"
     # shellcheck disable=SC2086
     prep $t "${user_ov[@]}" $cfg || continue
     echo "$cfg" > "$out/$t/config.txt"
-    bg top $t scord_detector --asic --fpga hx8k
+    # shellcheck disable=SC2086
+    bg top $t scord_line_detector --asic --fpga hx8k $fpga_rtl
     bg top $t scord_sm_tracker --asic --fpga hx8k
     wait
-    dl=$(val "$out/$t/detector/summary.txt" fpga_lc_used)
+    dl=$(val "$out/$t/line_detector/summary.txt" fpga_lc_used)
     tl=$(val "$out/$t/sm_tracker/summary.txt" fpga_lc_used)
-    av=$(val "$out/$t/detector/summary.txt" fpga_lc_avail)
+    av=$(val "$out/$t/line_detector/summary.txt" fpga_lc_avail)
     ns=$(cut -d, -f1 < "$out/$t/state.csv")
     if [ -n "$dl" ] && [ -n "$tl" ] && [ $((dl + ns * tl)) -le "${av:-0}" ]; then
       echo "yes: detector $dl + $ns x tracker $tl <= $av logic cells" > "$out/$t/system_fit.txt"
@@ -179,17 +183,16 @@ fpga_trials() {
     echo "no: detector ${dl:-?} + $ns x tracker ${tl:-?} > ${av:-?} logic cells" > "$out/$t/system_fit.txt"
     echo "try $n ($cfg): $(cat "$out/$t/system_fit.txt")" >> "$out/tmp/fpga_trials.txt"
   done
-  # The fitting configuration placed as ONE design: NumSms trackers, the ordered packet merge
-  # and the detector, as wired in the Verilator harness top testbench/scord_tb_top.sv (which
-  # also holds its protocol monitors: a slight over-estimate).
+  # The fitting configuration placed as ONE design: the product top rtl_model/scord_top.sv
+  # (NumSms trackers, lane gatherers, the ordered merge and the line-rate detector).
   if [ -n "$fit" ]; then
     cp -r "$out/$fit" "$out/fpga_fit"
     cp "$out/tmp/fpga_trials.txt" "$out/fpga_fit/trials.txt"
     log "fpga_fit: whole system (trackers + merge + detector) in one design"
     OV=($(cat "$out/fpga_fit/overrides.txt"))
-    files_sys="$files $root/testbench/scord_tb_top.sv"
-    nice -n 10 "$here/scripts/synth_top.sh" --top scord_tb_top --out "$out/fpga_fit/system" \
-      --files "$files_sys" --timeout "$tmo" --fpga hx8k "${OV[@]}"
+    # shellcheck disable=SC2086
+    nice -n 10 "$here/scripts/synth_top.sh" --top scord_top --out "$out/fpga_fit/system" \
+      --files "$files" --timeout "$tmo" --fpga hx8k $fpga_rtl "${OV[@]}"
   else
     log "FPGA: no configuration tried fits (see $out/tmp/fpga_trials.txt)"
   fi
@@ -217,7 +220,10 @@ if [ ${#points[@]} -gt 0 ]; then
     IFS=, read -r -a pa <<< "$pv"
     log "point $pn: ${pa[*]:-defaults}"
     prep "sweep_$pn" "${user_ov[@]}" "${pa[@]}" || continue
-    for m in $tops; do bg top "sweep_$pn" "$m" --asic; done
+    # shellcheck disable=SC2086
+    for m in $tops; do
+      case "$m" in scord_line_detector*) bg top "sweep_$pn" "$m" --asic $line_args ;; *) bg top "sweep_$pn" "$m" --asic ;; esac
+    done
   done
   wait
   [ $slurm = 1 ] && { slurm_run || sfail=1; }
@@ -228,22 +234,35 @@ if [ ${#points[@]} -gt 0 ]; then
 fi
 
 if [ $quick = 1 ]; then
+  # One SM tracker of the default configuration, and the line-rate detector of a small GPU
+  # (quick_cfg, its RTL-only part quick_rtl; the default one takes about 25 minutes of Yosys
+  # and is in the full run and --report).  Its summary line says top=scord_line_detector_quick.
   prep default "${user_ov[@]}" || { echo "run.sh: $(cat "$out/default/status.txt")" >&2; exit 2; }
-  top default scord_detector --asic
   top default scord_sm_tracker --asic
+  # shellcheck disable=SC2086
+  prep quick_line $quick_cfg "${user_ov[@]}" || { echo "run.sh: $(cat "$out/quick_line/status.txt")" >&2; exit 2; }
+  # shellcheck disable=SC2086
+  top quick_line scord_line_detector --asic $line_args $quick_rtl
   fail=0
   [ $slurm = 1 ] && { slurm_run || fail=1; }
-  for t in detector sm_tracker; do "$here/tests/check_reports.sh" "$out/default/$t" asic || fail=1; done
+  for d in default/sm_tracker quick_line/line_detector; do "$here/tests/check_reports.sh" "$out/$d" asic || fail=1; done
   : > "$out/summary.txt"
-  for t in detector sm_tracker; do sline "$out/default/$t"; done
-  for t in detector sm_tracker; do "$here/scripts/units.sh" "$out/default/$t" || fail=1; done
+  sline "$out/default/sm_tracker"
+  sline "$out/quick_line/line_detector" scord_line_detector_quick
+  for d in default/sm_tracker quick_line/line_detector; do "$here/scripts/units.sh" "$out/$d" || fail=1; done
   cat "$out/default/state.txt"
   exit $fail
 fi
 
 if [ $report = 1 ]; then
-  # The figures docs/synth.md quotes, one tool run at a time: SKY130 first, then the OSU
-  # 0.18 um line-rate detector for comparison with the earlier figures.
+  # The figures docs/synth.md quotes, one tool run at a time: SKY130 first (with the quick
+  # flow's small line-rate detector, whose line synth/summary_csv checks), then the OSU 0.18 um
+  # line-rate detector for comparison with the earlier figures.
+  lib=sky130 period=4.0
+  # shellcheck disable=SC2086
+  prep quick_line $quick_cfg "${user_ov[@]}" || exit 2
+  # shellcheck disable=SC2086
+  top quick_line scord_line_detector --asic BufImpl=1 PredImpl=1 BufBanks=1 BufReadCycles=1 BufMinCycles=1 $quick_rtl
   [ "$reuse" = 1 ] && [ -d "$out/default" ] && mv "$out/default" "$out/default.reuse"
   prep default "${user_ov[@]}" || exit 2
   if [ -d "$out/default.reuse" ]; then
@@ -251,18 +270,18 @@ if [ $report = 1 ]; then
     rm -rf "$out/default.reuse"
   fi
   : > "$out/summary.txt"
-  lib=sky130 period=4.0 race_def=1
   top default scord_sm_tracker --asic
-  top default scord_detector --asic
   top default scord_line_detector --asic BufImpl=1 PredImpl=1 BufBanks=1 BufReadCycles=1 BufMinCycles=1
-  lib=osu018 period=3.0 race_def=0
+  lib=osu018 period=3.0
   top default scord_line_detector_osu018 --asic BufImpl=1 PredImpl=0
   fail=0
-  for t in sm_tracker detector line_detector line_detector_osu018; do
+  for t in sm_tracker line_detector line_detector_osu018; do
     "$here/tests/check_reports.sh" "$out/default/$t" asic || fail=1
     sline "$out/default/$t"
   done
-  for t in line_detector sm_tracker detector line_detector_osu018; do
+  "$here/tests/check_reports.sh" "$out/quick_line/line_detector" asic || fail=1
+  sline "$out/quick_line/line_detector" scord_line_detector_quick
+  for t in line_detector sm_tracker line_detector_osu018; do
     "$here/scripts/units.sh" "$out/default/$t" || fail=1
     "$here/scripts/units.sh" "$out/default/$t" --csv > "$out/units_$t.csv" || fail=1
   done
@@ -279,7 +298,6 @@ log "state budget and metadata overhead"
 log "default configuration, ASIC"
 prep default "${user_ov[@]}" || exit 2
 bg top default scord_sm_tracker --asic --fpga hx8k
-bg top default scord_detector --asic
 # The line-rate detector as co-simulated (scord-sim --detector=line: its RTL defaults, 256
 # beats in flight per slice): the line buffer and beat info in macros, the predecessor table in
 # flops (docs/synth.md "Line-rate detector").  About 25 minutes of Yosys.
@@ -289,35 +307,30 @@ wait
 
 if [ $slurm = 1 ]; then fpga_unit; else fpga_trials; fi
 
-# Sweeps of one parameter from the default (full ASIC synthesis of both tops), up to --jobs
-# tool runs at once.
+# Sweeps of one parameter from the default (full ASIC synthesis of the tracker and the
+# line-rate detector, about 25 minutes each), up to --jobs tool runs at once.
 for s in "fence4 FenceIdBits=4" "fence8 FenceIdBits=8" "bloom4 BloomBinBits=4" \
          "bloom16 BloomBinBits=16" "lock2 LockEntries=2" "lock8 LockEntries=8"; do
   set -- $s
   log "sweep $1: $2"
   prep "sweep_$1" "${user_ov[@]}" "$2" || continue
   bg top "sweep_$1" scord_sm_tracker --asic
-  bg top "sweep_$1" scord_detector --asic
+  # shellcheck disable=SC2086
+  bg top "sweep_$1" scord_line_detector --asic $line_args
 done
 
-# GPU sizes: detector with its whole fence file (one bank per SM, so Yosys maps one bank and
-# the hierarchy multiplies it) and one SM tracker; the largest first, to overlap the rest.
+# GPU sizes: the line-rate detector with its whole fence file and one SM tracker; the largest
+# first, to overlap the rest (the line-rate detector at 132 SMs: about 20 minutes and 10 GB).
 for s in "gpu132x64 NumSms=132 WarpsPerSm=64" "gpu132x32 NumSms=132 WarpsPerSm=32" \
          "gpu80x64 NumSms=80 WarpsPerSm=64" "gpu80x32 NumSms=80 WarpsPerSm=32" \
          "gpu15x64 NumSms=15 WarpsPerSm=64"; do
   set -- $s
   log "sweep $1: $2 $3"
   prep "sweep_$1" "${user_ov[@]}" "$2" "$3" || continue
-  bg top "sweep_$1" scord_detector --asic
-  bg top "sweep_$1" scord_sm_tracker --asic
-  # The line-rate detector at the largest GPU; about 20
-  # minutes of Yosys and 10 GB.
   # shellcheck disable=SC2086
-  if [ "$1" = gpu132x64 ]; then bg top "sweep_$1" scord_line_detector --asic $line_args; fi
+  bg top "sweep_$1" scord_line_detector --asic $line_args
+  bg top "sweep_$1" scord_sm_tracker --asic
 done
-# The whole default detector on the HX8K (expected not to fit: it says by how much).
-log "default detector on the iCE40 HX8K, in full"
-bg top default scord_detector_fpga_full --fpga hx8k
 wait
 if [ $slurm = 1 ]; then
   slurm_run || sfail=1
@@ -326,7 +339,7 @@ fi
 
 finish
 : > "$out/summary.txt"
-for t in detector sm_tracker line_detector; do
+for t in sm_tracker line_detector; do
   [ -f "$out/default/$t/summary.txt" ] && sline "$out/default/$t"
 done
 log "done: $out"
@@ -377,13 +390,13 @@ prep() {
 top() {
   local name=$1 mod=$2; shift 2
   local t=$mod sub=${mod#scord_}
-  case "$mod" in scord_detector_*) t=scord_detector ;; scord_line_detector_*) t=scord_line_detector ;; esac
+  case "$mod" in scord_line_detector_*) t=scord_line_detector ;; esac
   if [ "$slurm" = 1 ]; then
     # One Slurm unit: the reports go to a hidden directory renamed to NAME/SUB when the tool run
     # ends (a killed unit leaves no half-written NAME/SUB).
     local d=$out/$name c
     c=$(printf '%q ' nice -n 10 "$here/scripts/synth_top.sh" --top "$t" --lib "$lib" --out "$d/.$sub.part" --files "$files" \
-      --timeout "$tmo" --period "$period" --define SCORD_FENCE_SRAM=$fence_def --define SCORD_RACE_SRAM=$race_def "$@" "${OV[@]}")
+      --timeout "$tmo" --period "$period" --define SCORD_FENCE_SRAM=$fence_def "$@" "${OV[@]}")
     slurm_unit "$name/$sub" "rm -rf $(printf %q "$d/.$sub.part"); $c; rc=\$?; rm -rf $(printf %q "$d/$sub") && mv $(printf %q "$d/.$sub.part") $(printf %q "$d/$sub") && exit \$rc"
     log "$name: $sub ($*): Slurm unit"
     return 0
@@ -395,7 +408,7 @@ top() {
   fi
   log "$name: $sub ($*)"
   nice -n 10 "$here/scripts/synth_top.sh" --top "$t" --lib "$lib" --out "$out/$name/$sub" --files "$files" \
-    --timeout "$tmo" --period "$period" --define SCORD_FENCE_SRAM=$fence_def --define SCORD_RACE_SRAM=$race_def "$@" "${OV[@]}"
+    --timeout "$tmo" --period "$period" --define SCORD_FENCE_SRAM=$fence_def "$@" "${OV[@]}"
 }
 
 # fpga_unit: the FPGA trials (each depends on the last) as ONE Slurm unit, a run.sh --fpga-only
@@ -404,8 +417,7 @@ fpga_unit() {
   [ "$sl_resume" = 1 ] || rm -rf "$out/fpga_fit" "$out/tmp/fpga_unit"
   local c
   c=$(printf '%q ' "$here/run.sh" --fpga-only --out "$out/tmp/fpga_unit" --state-bin "$state_bin" --timeout "$tmo" \
-    --period "$period" --fence-sram "$([ $fence_def = 1 ] && echo macro || echo flops)" \
-    --race-sram "$([ $race_def = 1 ] && echo macro || echo flops)" "${user_ov[@]}")
+    --period "$period" --fence-sram "$([ $fence_def = 1 ] && echo macro || echo flops)" "${user_ov[@]}")
   slurm_unit "fpga_trials" "rm -rf $(printf %q "$out/tmp/fpga_unit"); $c"
   log "FPGA trials: Slurm unit"
 }
@@ -418,15 +430,16 @@ fpga_gather() {
   return 0
 }
 
-# sline DIR: the one-line report of a synthesised top (DIR/summary.txt), printed and appended
-# to $out/summary.txt: block, library, corner, total/logic/macro area, macros, flops, Fmax at
-# the typical corner and at the slow corner (sky130 only).
+# sline DIR [NAME]: the one-line report of a synthesised top (DIR/summary.txt), printed and
+# appended to $out/summary.txt: block (NAME when given, else the top), library, corner,
+# total/logic/macro area, macros, flops, Fmax at the typical corner and at the slow corner
+# (sky130 only).
 sline() {
   local l
-  l=$(awk -F= '{ v[$1] = $2 }
+  l=$(awk -F= -v name="${2:-}" '{ v[$1] = $2 }
     END { lib = (v["lib"] == "osu018") ? "osu018" : "sky130_fd_sc_hd"; c = (v["lib"] == "osu018") ? "typical" : "tt"
           printf "synth top=%s lib=%s corner=%s area_mm2=%.3f logic_mm2=%.3f macro_mm2=%.3f macros=%d flops=%d fmax_mhz=%s slow_fmax_mhz=%s",
-            v["top"], lib, c, v["asic_area_um2"] / 1e6, v["asic_logic_area_um2"] / 1e6, v["asic_macro_area_um2"] / 1e6,
+            (name == "" ? v["top"] : name), lib, c, v["asic_area_um2"] / 1e6, v["asic_logic_area_um2"] / 1e6, v["asic_macro_area_um2"] / 1e6,
             v["asic_macros"], v["asic_flops"], (v["fmax_mhz"] == "" ? "-" : v["fmax_mhz"]),
             (v["slow_fmax_mhz"] == "" ? "-" : v["slow_fmax_mhz"]) }' "$1/summary.txt")
   echo "$l"

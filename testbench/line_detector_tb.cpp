@@ -561,11 +561,26 @@ void xcheck_step(SCORD_LD_VTOP *a, SCORD_LD_VTOP *b, uint64_t cyc, unsigned lw) 
   const char *bad = nullptr;
 #define SCORD_X_OUT(f) \
   if (!bad && !(a->f == b->f)) bad = #f;
-  SCORD_X_OUT(ev_ready_o) SCORD_X_OUT(pkt_valid_o) SCORD_X_OUT(det_in_valid_o) SCORD_X_OUT(det_in_ready_o)
+  SCORD_X_OUT(ev_ready_o) SCORD_X_OUT(pkt_valid_o) SCORD_X_OUT(det_in_valid_o)
+  if (a->det_in_valid_o) {  // the merge's ready follows the selected packet's (unreset) type
+    SCORD_X_OUT(det_in_ready_o)
+  }
   SCORD_X_OUT(mem_rd_valid_o) SCORD_X_OUT(mem_wr_valid_o) SCORD_X_OUT(mem_rsp_ready_o) SCORD_X_OUT(mem_clr_valid_o)
   SCORD_X_OUT(ring_tail_o) SCORD_X_OUT(race_overflow_o) SCORD_X_OUT(ring_wr_valid_o) SCORD_X_OUT(idle_o)
   if (a->ring_wr_valid_o) {
-    SCORD_X_OUT(ring_wr_addr_o) SCORD_X_OUT(ring_wr_data_o)
+    // The record as the host decodes it (docs/race_ring.md): bits no field uses may differ.
+    SCORD_X_OUT(ring_wr_addr_o)
+    uint64_t wa[SCORD_RING_REC_WORDS], wb[SCORD_RING_REC_WORDS];
+    for (unsigned k = 0; k < SCORD_RING_REC_WORDS; k++) {
+      wa[k] = get_bits(a->ring_wr_data_o, 64 * k, 64);
+      wb[k] = get_bits(b->ring_wr_data_o, 64 * k, 64);
+    }
+    scord_race ra, rb;
+    char ta[256], tb[256];
+    const uint32_t sa = scord_ring_unpack(wa, &ra), sb = scord_ring_unpack(wb, &rb);
+    scord_race_format(&ra, ta, sizeof ta);
+    scord_race_format(&rb, tb, sizeof tb);
+    if (!bad && (sa != sb || strcmp(ta, tb) != 0)) bad = "ring_wr_data_o (the decoded record)";
   }
   for (unsigned s = 0; s < kSlices && !bad; s++) {
     if (a->mem_rd_valid_o >> s & 1) {
@@ -632,15 +647,28 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
 #ifdef SCORD_LD_TOP
   // --xcheck: a second instance whose unreset flops start from other random values gets the
   // same inputs; every output (payloads under their valid) must be the same every cycle.
-  std::unique_ptr<VerilatedContext> ctx2;
+  // Both live in one context: its random stream gives each instance other initial values.
   std::unique_ptr<SCORD_LD_VTOP> m2;
   if (tm.xcheck) {
+    m.reset();
     ctx->randReset(2);
     ctx->randSeed(1);
-    ctx2 = std::make_unique<VerilatedContext>();
-    ctx2->randReset(2);
-    ctx2->randSeed(2);
-    m2 = std::make_unique<SCORD_LD_VTOP>(ctx2.get());
+    m = std::make_unique<SCORD_LD_VTOP>(ctx.get());
+    m2 = std::make_unique<SCORD_LD_VTOP>(ctx.get(), "xcheck");  // its own scope names
+    m->clk_i = 0;
+    m->ev_valid_i = 0;
+    m->merge_en_i = 0;
+    m->merge_sel_i = 0;
+    zero(m->mem_rsp_tag_i);
+    zero(m->mem_rsp_data_i);
+    m->ring_base_i = kRingBase;
+    m->ring_size_log2_i = res.ring_log2;
+    m->ring_head_i = 0;
+    m->ring_wr_ready_i = 0;
+    m->mem_rd_ready_i = 0;
+    m->mem_wr_ready_i = 0;
+    m->mem_rsp_valid_i = 0;
+    m->mem_clr_ready_i = 0;
   }
 #else
   if (tm.xcheck) fail_at(0, "--xcheck is for scord_top");
@@ -665,7 +693,12 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     if (tfp && now >= tm.trace_from && now <= tm.trace_to) tfp->dump(2 * now + m->clk_i);
 #endif
 #ifdef SCORD_LD_TOP
-    if (m2) xcheck_step(m.get(), m2.get(), now, sline_bits);
+    if (m2 && m->rst_ni) xcheck_step(m.get(), m2.get(), now, sline_bits);
+    else if (m2) {  // in reset: the second instance gets the same clock and reset, unchecked
+      m2->clk_i = m->clk_i;
+      m2->rst_ni = m->rst_ni;
+      m2->eval();
+    }
 #endif
   };
   rtlport::reset([&](bool clk, bool rst_n) {

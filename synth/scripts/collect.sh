@@ -2,14 +2,14 @@
 # collect.sh -- gather the per-configuration summaries written by run.sh into CSV files
 # (configs.csv, default_modules.csv).
 #   configs.csv          one row per configuration: state budget (scord-state columns), ASIC
-#                        area/cells/flops/Fmax of the detector and of one SM tracker, GPU total
-#                        (detector + NumSms trackers), fence-file area (its banks times their
-#                        count plus the read select), iCE40 figures where run; rejected
-#                        configurations keep a row with the reason; fpga_sys_* is the whole
-#                        system (trackers + merge + detector) placed as one design, where run;
-#                        det_logic/macro_area_um2 split the detector's area (memory macros,
-#                        synth_top.sh); a figure not produced
-#                        (tool failed or timed out) is left empty, never estimated
+#                        area/cells/flops/Fmax of the line-rate detector and of one SM
+#                        tracker, GPU total (detector + NumSms trackers), fence-file area
+#                        (its banks times their count plus the read select), iCE40 figures
+#                        where run; rejected configurations keep a row with the reason;
+#                        fpga_sys_* is the whole system (scord_top) placed as one design,
+#                        where run; det_logic/macro_area_um2 split the detector's area
+#                        (memory macros, synth_top.sh); a figure not produced (tool failed
+#                        or timed out) is left empty, never estimated
 #   default_modules.csv  the default configuration's area per module
 #   sweeps.md            configs.csv as a Markdown table (docs/synth.md section 3)
 # Usage: collect.sh RESULTS_DIR PATH/TO/scord-state
@@ -38,7 +38,7 @@ ncol=$(awk -F, '{ print NF }' <<< "$hdr")
       echo
       continue
     fi
-    D=$d/detector/summary.txt T=$d/sm_tracker/summary.txt S=$d/system/summary.txt
+    D=$d/line_detector/summary.txt T=$d/sm_tracker/summary.txt S=$d/system/summary.txt
     nsms=$(cut -d, -f1 < "$d/state.csv")
     da=$(val "$D" asic_area_um2) dc=$(val "$D" asic_cells) df=$(val "$D" asic_flops)
     dfm=$(val "$D" fmax_mhz) dfr=$(val "$D" fmax_r2r_mhz)
@@ -51,7 +51,7 @@ ncol=$(awk -F, '{ print NF }' <<< "$hdr")
 
 {
   echo "top,module,instances,cells,flops,area_um2"
-  for t in detector sm_tracker; do
+  for t in line_detector sm_tracker; do
     [ -s "$out/default/$t/summary.txt" ] || continue
     awk -F= -v t="$t" '/^module\./ { split($1, k, "."); m[k[2]] = 1; v[k[2], k[3]] = $2 }
       /^instances\./ { split($1, k, "."); n[k[2]] = $2 }

@@ -4,8 +4,8 @@
 # Usage: units.sh DIR [--csv]
 #   DIR is a synth_top.sh output directory (DIR/asic/area.txt, DIR/summary.txt).  Each module
 #   instance's own area (its cells, macros included, times its instance count down the
-#   hierarchy) goes to the first unit found on its path from the top: fence file, metadata or
-#   line accessor (with its memories), splitter, beat check, race ring or FIFO, SM-tracker
+#   hierarchy) goes to the first unit found on its path from the top: fence file,
+#   line accessor (with its memories), splitter, beat check, race ring, SM-tracker
 #   parts; what sits in a slice outside those is "slice (other)", the top's own cells "top
 #   (own)"; the buffers of scripts/fanout_buf.awk are their own row.  The table ends with the
 #   sum of the rows against the flat netlist's area (they agree when nothing is lost or
@@ -19,10 +19,10 @@ awk -v CSV="$csv" '
                      else { sub(/^\\/, "", f) } return f }
   function unit(b) {
     if (b ~ /^scord_fence_(file|bank)$/) return "fence file"
-    if (b ~ /^scord_(line|md)_accessor$/) return "accessor"
+    if (b ~ /^scord_line_accessor$/) return "accessor"
     if (b ~ /^scord_(splitter|addr_map)$/) return "splitter"
     if (b ~ /^scord_(beat_check|detect)$/) return "beat check"
-    if (b ~ /^scord_race_(ring|fifo)$/) return "race ring / FIFO"
+    if (b ~ /^scord_race_ring$/) return "race ring"
     if (b ~ /^scord_(lock_table|bloom|barrier)/) return b
     return ""
   }

@@ -192,7 +192,7 @@ static void print_sv_defaults(const scord_params *p) {
   }
   /* The race ring record (docs/race_ring.md): each field's first bit in the 256-bit record
   ** (word * 64 + lsb) and its width, from SCORD_RING_FIELD_LIST. */
-  /* Used by the line-rate block only: a lint run with another top (scord_detector) would
+  /* Used by the line-rate block only: a lint run with another top (scord_sm_tracker) would
   ** report each one as unused.  No lint_on after them: in-source lint_on overrides lint.vlt's
   ** file waiver, and the package's other block-specific constants follow. */
   printf("  /* verilator lint_off UNUSEDPARAM */\n");
