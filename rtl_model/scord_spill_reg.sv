@@ -2,6 +2,7 @@
 // slots (output and spill), so a stall downstream reaches upstream one cycle later without a
 // combinational path through this stage, at full throughput.  The primitive every channel
 // boundary of the detector uses to cut the ready chain (PULP common_cells' spill register).
+`include "scord_assert.svh"
 module scord_spill_reg #(
   parameter int Width = 8
 ) (
@@ -62,11 +63,19 @@ module scord_spill_reg #(
     if (!b_full_q) b_q <= data_i;
   end
 
-`ifndef SYNTHESIS
-  // Simulation only: the spill slot fills only behind a full output slot.
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (rst_ni && b_full_q && !a_full_q)
-      $fatal(1, "scord_spill_reg: spill slot full while the output slot is empty");
-  end
-`endif
+  // The spill slot fills only behind a full output slot; every word taken goes to the output
+  // slot (both empty, or the output taken) or to the spill slot (output held), and the spill
+  // slot's word is the next one out: none is lost, duplicated or reordered.
+  `SCORD_ASSERT(SpillBehindFull, !b_full_q || a_full_q, clk_i, !rst_ni)
+  `SCORD_ASSERT(SpillOutStable, !$past(rst_ni && valid_o && !ready_i) ||
+                (valid_o && data_o == $past(data_o)), clk_i, !rst_ni)
+  `SCORD_ASSERT(SpillInToOut, !$past(rst_ni && valid_i && ready_o && (!valid_o || ready_i)) ||
+                (valid_o && data_o == $past(data_i)), clk_i, !rst_ni)
+  `SCORD_ASSERT(SpillInToSpill, !$past(rst_ni && valid_i && ready_o && valid_o && !ready_i) ||
+                (b_full_q && b_q == $past(data_i)), clk_i, !rst_ni)
+  `SCORD_ASSERT(SpillToOut, !$past(rst_ni && b_full_q && ready_i) ||
+                (valid_o && data_o == $past(b_q)), clk_i, !rst_ni)
+  `SCORD_ASSERT(SpillHeld, !$past(rst_ni && b_full_q && !ready_i) ||
+                (b_full_q && b_q == $past(b_q)), clk_i, !rst_ni)
+  `SCORD_COVER(SpillUsed, b_full_q, clk_i, !rst_ni)
 endmodule
