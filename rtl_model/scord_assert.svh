@@ -10,7 +10,9 @@
 //     Name: assert property (@(posedge clk) disable iff (rst) prop); a failure stops the run.
 //     An assumption is checked like an assertion; a cover point is counted.
 //   Yosys read_verilog -formal (FORMAL, rtl_model/formal/): the clocked immediate form
-//     always @(posedge clk) if (!(rst)) Name: assert (prop);  which yosys-smtbmc proves.
+//     always @(posedge clk) if (!(rst)) assert (prop);  which Yosys's sat proves.  Unlabelled:
+//     Yosys 0.23 names a labelled assertion once per module, not per generate block, so the
+//     proof driver names a failure by the macro's source line.
 //   Synthesis (SYNTHESIS without FORMAL) and other simulators (Icarus 11 parses no
 //     concurrent assertion): nothing.
 // docs/assertions.md lists the assertions and the proofs.
@@ -19,11 +21,11 @@
 
 `ifdef FORMAL
 `define SCORD_ASSERT(Name, prop, clk, rst) \
-  always @(posedge clk) if (!(rst)) Name: assert (prop);
+  always @(posedge clk) if (!(rst)) assert (prop);
 `define SCORD_ASSUME(Name, prop, clk, rst) \
-  always @(posedge clk) if (!(rst)) Name: assume (prop);
+  always @(posedge clk) if (!(rst)) assume (prop);
 `define SCORD_COVER(Name, prop, clk, rst) \
-  always @(posedge clk) if (!(rst)) Name: cover (prop);
+  always @(posedge clk) if (!(rst)) cover (prop);
 `elsif SYNTHESIS
 `define SCORD_ASSERT(Name, prop, clk, rst)
 `define SCORD_ASSUME(Name, prop, clk, rst)

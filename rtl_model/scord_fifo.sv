@@ -104,10 +104,15 @@ module scord_fifo #(
                 room2_q == (32'(cnt_q) + 2 <= Depth) && valid_q == (cnt_q != '0), clk_i, !rst_ni)
   `SCORD_ASSERT(FifoNoUnderflow, !pop || cnt_q != '0, clk_i, !rst_ni)
   `SCORD_ASSERT(FifoNoOverflow, !push || 32'(cnt_q) < Depth || pop, clk_i, !rst_ni)
+  `SCORD_ASSERT(FifoPointersInRange, 32'(wptr_q) < Depth && 32'(rptr_q) < Depth, clk_i, !rst_ni)
   `SCORD_ASSERT(FifoPointersMatchCount, 32'(wptr_q) == ((32'(rptr_q) + 32'(cnt_q) >= Depth) ?
                 32'(rptr_q) + 32'(cnt_q) - Depth : 32'(rptr_q) + 32'(cnt_q)), clk_i, !rst_ni)
   // The output holds its word until it is taken.
+  // Last cycle's wide values for the hold checks: Verilator 5.006 emits C++ that does not
+  // compile for $past/$stable of a value wider than 256 bits; synthesis drops these flops.
+  logic [Width-1:0] data_o_q;
+  always_ff @(posedge clk_i) data_o_q <= data_o;
   `SCORD_ASSERT(FifoOutStable, !$past(rst_ni && valid_o && !ready_i) ||
-                (valid_o && data_o == $past(data_o)), clk_i, !rst_ni)
+                (valid_o && data_o == data_o_q), clk_i, !rst_ni)
   `SCORD_COVER(FifoFull, !ready_o, clk_i, !rst_ni)
 endmodule

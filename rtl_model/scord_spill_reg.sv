@@ -67,15 +67,23 @@ module scord_spill_reg #(
   // slot (both empty, or the output taken) or to the spill slot (output held), and the spill
   // slot's word is the next one out: none is lost, duplicated or reordered.
   `SCORD_ASSERT(SpillBehindFull, !b_full_q || a_full_q, clk_i, !rst_ni)
+  // Last cycle's words (Verilator 5.006 emits C++ that does not compile for $past of a value
+  // wider than 256 bits; synthesis drops these flops, which only the assertions read).
+  logic [Width-1:0] in_q, out_q, spill_q;
+  always_ff @(posedge clk_i) begin
+    in_q    <= data_i;
+    out_q   <= data_o;
+    spill_q <= b_q;
+  end
   `SCORD_ASSERT(SpillOutStable, !$past(rst_ni && valid_o && !ready_i) ||
-                (valid_o && data_o == $past(data_o)), clk_i, !rst_ni)
+                (valid_o && data_o == out_q), clk_i, !rst_ni)
   `SCORD_ASSERT(SpillInToOut, !$past(rst_ni && valid_i && ready_o && (!valid_o || ready_i)) ||
-                (valid_o && data_o == $past(data_i)), clk_i, !rst_ni)
+                (valid_o && data_o == in_q), clk_i, !rst_ni)
   `SCORD_ASSERT(SpillInToSpill, !$past(rst_ni && valid_i && ready_o && valid_o && !ready_i) ||
-                (b_full_q && b_q == $past(data_i)), clk_i, !rst_ni)
+                (b_full_q && b_q == in_q), clk_i, !rst_ni)
   `SCORD_ASSERT(SpillToOut, !$past(rst_ni && b_full_q && ready_i) ||
-                (valid_o && data_o == $past(b_q)), clk_i, !rst_ni)
+                (valid_o && data_o == spill_q), clk_i, !rst_ni)
   `SCORD_ASSERT(SpillHeld, !$past(rst_ni && b_full_q && !ready_i) ||
-                (b_full_q && b_q == $past(b_q)), clk_i, !rst_ni)
+                (b_full_q && b_q == spill_q), clk_i, !rst_ni)
   `SCORD_COVER(SpillUsed, b_full_q, clk_i, !rst_ni)
 endmodule
