@@ -91,8 +91,10 @@ module scord_fifo #(
     assign data_o = head_q;
     // The head register is the oldest word.
     logic [Width-1:0] oldest;  // the word at the read pointer (assertions only)
-    assign oldest = mem_q[rptr_q];
-    `SCORD_ASSERT(FifoHeadIsOldest, !valid_q || head_q == oldest, clk_i, !rst_ni)
+    logic head_ok;
+    assign oldest  = mem_q[rptr_q];
+    assign head_ok = (head_q == oldest);
+    `SCORD_ASSERT(FifoHeadIsOldest, !valid_q || head_ok, clk_i, !rst_ni)
   end else begin : g_nohead
     assign data_o = mem_q[rptr_q];
   end
@@ -108,11 +110,14 @@ module scord_fifo #(
   `SCORD_ASSERT(FifoPointersMatchCount, 32'(wptr_q) == ((32'(rptr_q) + 32'(cnt_q) >= Depth) ?
                 32'(rptr_q) + 32'(cnt_q) - Depth : 32'(rptr_q) + 32'(cnt_q)), clk_i, !rst_ni)
   // The output holds its word until it is taken.
-  // Last cycle's wide values for the hold checks: Verilator 5.006 emits C++ that does not
-  // compile for $past/$stable of a value wider than 256 bits; synthesis drops these flops.
+  // Last cycle's wide values and their compares, outside the assertions: Verilator 5.006 emits
+  // C++ that does not compile for an assertion reading a value wider than 256 bits.
+  // Synthesis drops this logic (only assertions read it).
   logic [Width-1:0] data_o_q;
+  logic             out_same;
   always_ff @(posedge clk_i) data_o_q <= data_o;
-  `SCORD_ASSERT(FifoOutStable, !$past(rst_ni && valid_o && !ready_i) ||
-                (valid_o && data_o == data_o_q), clk_i, !rst_ni)
+  assign out_same = (data_o == data_o_q);
+  `SCORD_ASSERT(FifoOutStable, !$past(rst_ni && valid_o && !ready_i) || (valid_o && out_same),
+                clk_i, !rst_ni)
   `SCORD_COVER(FifoFull, !ready_o, clk_i, !rst_ni)
 endmodule

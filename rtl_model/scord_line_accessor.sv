@@ -1086,11 +1086,13 @@ module scord_line_accessor #(
 `endif
   // The check output holds its beat until taken.
   // Last cycle's wide values for the hold checks: Verilator 5.006 emits C++ that does not
-  // compile for $past/$stable of a value wider than 256 bits; synthesis drops these flops.
+  // compile for an assertion reading a value wider than 256 bits; synthesis drops these flops.
   logic [DataBits-1:0] chk_data_q;
+  logic                chk_data_same;
   always_ff @(posedge clk_i) chk_data_q <= chk_data_o;
+  assign chk_data_same = (chk_data_o == chk_data_q);
   `SCORD_ASSERT(LaCheckHeld, !$past(rst_ni && chk_valid_o && !chk_ready_i) || (chk_valid_o &&
-                $stable(chk_slot_o) && chk_data_o == chk_data_q), clk_i, !rst_ni)
+                $stable(chk_slot_o) && chk_data_same), clk_i, !rst_ni)
   // The buffer's write queue (an out-of-order pick queue): its entries are the first qn_q,
   // a push finds room, its flags follow the count, and two entries of one slot leave in order.
   `SCORD_ASSERT(LaWbCountInRange, 32'(qn_q) <= WbDepth, clk_i, !rst_ni)

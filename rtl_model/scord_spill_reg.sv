@@ -67,23 +67,30 @@ module scord_spill_reg #(
   // slot (both empty, or the output taken) or to the spill slot (output held), and the spill
   // slot's word is the next one out: none is lost, duplicated or reordered.
   `SCORD_ASSERT(SpillBehindFull, !b_full_q || a_full_q, clk_i, !rst_ni)
-  // Last cycle's words (Verilator 5.006 emits C++ that does not compile for $past of a value
-  // wider than 256 bits; synthesis drops these flops, which only the assertions read).
+  // Last cycle's words and their compares, outside the assertions: Verilator 5.006 emits C++
+  // that does not compile for an assertion reading a value wider than 256 bits.  Synthesis
+  // drops this logic (only assertions read it).
   logic [Width-1:0] in_q, out_q, spill_q;
+  logic             out_was_out, out_was_in, spill_was_in, out_was_spill, spill_was_spill;
   always_ff @(posedge clk_i) begin
     in_q    <= data_i;
     out_q   <= data_o;
     spill_q <= b_q;
   end
+  assign out_was_out     = (data_o == out_q);
+  assign out_was_in      = (data_o == in_q);
+  assign spill_was_in    = (b_q == in_q);
+  assign out_was_spill   = (data_o == spill_q);
+  assign spill_was_spill = (b_q == spill_q);
   `SCORD_ASSERT(SpillOutStable, !$past(rst_ni && valid_o && !ready_i) ||
-                (valid_o && data_o == out_q), clk_i, !rst_ni)
+                (valid_o && out_was_out), clk_i, !rst_ni)
   `SCORD_ASSERT(SpillInToOut, !$past(rst_ni && valid_i && ready_o && (!valid_o || ready_i)) ||
-                (valid_o && data_o == in_q), clk_i, !rst_ni)
+                (valid_o && out_was_in), clk_i, !rst_ni)
   `SCORD_ASSERT(SpillInToSpill, !$past(rst_ni && valid_i && ready_o && valid_o && !ready_i) ||
-                (b_full_q && b_q == in_q), clk_i, !rst_ni)
+                (b_full_q && spill_was_in), clk_i, !rst_ni)
   `SCORD_ASSERT(SpillToOut, !$past(rst_ni && b_full_q && ready_i) ||
-                (valid_o && data_o == spill_q), clk_i, !rst_ni)
+                (valid_o && out_was_spill), clk_i, !rst_ni)
   `SCORD_ASSERT(SpillHeld, !$past(rst_ni && b_full_q && !ready_i) ||
-                (b_full_q && b_q == spill_q), clk_i, !rst_ni)
+                (b_full_q && spill_was_spill), clk_i, !rst_ni)
   `SCORD_COVER(SpillUsed, b_full_q, clk_i, !rst_ni)
 endmodule

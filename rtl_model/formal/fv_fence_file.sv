@@ -5,6 +5,7 @@
 // increment; a clear is always seen).  NumSms = 3 and WarpsPerSm = 3 leave an SM and a warp
 // index past the last (read as 0, incremented never), and 2-bit counters wrap.  The fence
 // file's three-cycle read-modify-write and its B and C forwarding are what is checked.
+`include "scord_assert.svh"
 module fv_fence_file #(
   parameter int NumSms      = 3,
   parameter int WarpsPerSm  = 3,
@@ -69,10 +70,9 @@ module fv_fence_file #(
       exp1_q <= ref_d[rd1_sm_i][rd1_warp_i];
     end
   end
-  always @(posedge clk_i) begin
-    if (rst_ni && $past(rst_ni)) begin
-      FenceRead0MatchesReference: assert ({rd0_dev_o, rd0_blk_o} == exp0_q);
-      FenceRead1MatchesReference: assert ({rd1_dev_o, rd1_blk_o} == exp1_q);
-    end
-  end
+  // Checked from the second cycle after reset (the first compares with a read of the reset).
+  `SCORD_ASSERT(FenceRead0MatchesReference, {rd0_dev_o, rd0_blk_o} == exp0_q, clk_i,
+                !(rst_ni && $past(rst_ni)))
+  `SCORD_ASSERT(FenceRead1MatchesReference, {rd1_dev_o, rd1_blk_o} == exp1_q, clk_i,
+                !(rst_ni && $past(rst_ni)))
 endmodule
