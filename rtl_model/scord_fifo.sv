@@ -91,7 +91,7 @@ module scord_fifo #(
     assign data_o = head_q;
     // The head register is the oldest word.
     logic [Width-1:0] oldest;  // the word at the read pointer (assertions only)
-    logic head_ok;
+    logic head_ok /*verilator public_flat_rd*/;
     assign oldest  = mem_q[rptr_q];
     assign head_ok = (head_q == oldest);
     `SCORD_ASSERT(FifoHeadIsOldest, !valid_q || head_ok, clk_i, !rst_ni)
@@ -114,7 +114,7 @@ module scord_fifo #(
   // C++ that does not compile for an assertion reading a value wider than 256 bits.
   // Synthesis drops this logic (only assertions read it).
   logic [Width-1:0] data_o_q;
-  logic             out_same;
+  logic             out_same /*verilator public_flat_rd*/;
   always_ff @(posedge clk_i) data_o_q <= data_o;
   assign out_same = (data_o == data_o_q);
   `SCORD_ASSERT(FifoOutStable, !$past(rst_ni && valid_o && !ready_i) || (valid_o && out_same),

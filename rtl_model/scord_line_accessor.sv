@@ -1088,7 +1088,7 @@ module scord_line_accessor #(
   // Last cycle's wide values for the hold checks: Verilator 5.006 emits C++ that does not
   // compile for an assertion reading a value wider than 256 bits; synthesis drops these flops.
   logic [DataBits-1:0] chk_data_q;
-  logic                chk_data_same;
+  logic                chk_data_same /*verilator public_flat_rd*/;
   always_ff @(posedge clk_i) chk_data_q <= chk_data_o;
   assign chk_data_same = (chk_data_o == chk_data_q);
   `SCORD_ASSERT(LaCheckHeld, !$past(rst_ni && chk_valid_o && !chk_ready_i) || (chk_valid_o &&

@@ -567,8 +567,10 @@ module scord_line_detector #(
     mem_rsp_data_q <= mem_rsp_data_i;
     ring_wr_data_q <= ring_wr_data_o;
   end
-  logic              in_addr_same, ring_data_same;
-  logic [Slices-1:0] wr_data_same, rsp_data_same;
+  logic              in_addr_same /*verilator public_flat_rd*/;
+  logic              ring_data_same /*verilator public_flat_rd*/;
+  logic [Slices-1:0] wr_data_same /*verilator public_flat_rd*/;
+  logic [Slices-1:0] rsp_data_same /*verilator public_flat_rd*/;
   assign in_addr_same   = (in_addr_i == in_addr_q);
   assign ring_data_same = (ring_wr_data_o == ring_wr_data_q);
   for (genvar s = 0; s < Slices; s++) begin : g_data_same

@@ -71,7 +71,9 @@ module scord_spill_reg #(
   // that does not compile for an assertion reading a value wider than 256 bits.  Synthesis
   // drops this logic (only assertions read it).
   logic [Width-1:0] in_q, out_q, spill_q;
-  logic             out_was_out, out_was_in, spill_was_in, out_was_spill, spill_was_spill;
+  logic out_was_out /*verilator public_flat_rd*/, out_was_in /*verilator public_flat_rd*/;
+  logic spill_was_in /*verilator public_flat_rd*/, out_was_spill /*verilator public_flat_rd*/;
+  logic spill_was_spill /*verilator public_flat_rd*/;
   always_ff @(posedge clk_i) begin
     in_q    <= data_i;
     out_q   <= data_o;
