@@ -89,22 +89,22 @@ fi
 # A failure: the failed assertions are those whose registered check is 0 while enabled at the
 # trace's last step (sat -show-regs prints both per step); each is named by its source line.
 last=$(awk '$1 ~ /^[0-9]+$/ {s=$1} END {print s}' "$base.log")
-failed=$(awk -v s="$last" '$1 == s && $2 ~ /_(CHECK|EN)$/ {print $2, $3}' "$base.log" |
-  sed -n 's/.*\$formal\$\([^$]*\)\$[0-9]*_\(CHECK\|EN\) \(.*\)$/\1 \2 \3/p' |
-  awk '$2 == "CHECK" {c[$1] = $3} $2 == "EN" {e[$1] = $3}
-       END {for (k in c) if (c[k] == "0" && e[k] != "0") print k}')
+failed=$(awk '$1 ~ /^[0-9]+$/ && $1 > 2 && $2 ~ /_(CHECK|EN)$/ {print $1, $2, $3}' "$base.log" |
+  sed -n 's/^\([0-9]*\) .*\$formal\$\([^$]*\)\$[0-9]*_\(CHECK\|EN\) \(.*\)$/\1 \2 \3 \4/p' |
+  awk '$3 == "CHECK" {c[$2 " " $1] = $4} $3 == "EN" {e[$2 " " $1] = $4}
+       END {for (k in c) if (c[k] == "0" && e[k] != "0") print k}' | sort -k2n | awk '!seen[$1]++')
 what="counterexample from reset"
 if grep -q "Induction step failed" "$base.log" && ! grep -q "model found for base case" "$base.log"; then
   what="no proof: the induction step still fails at length $depth"
 fi
 [ -n "$failed" ] || echo "FAIL: $name: not proven in $depth cycles (log: $base.log)"
-while read -r loc; do
+while read -r loc step; do
   [ -n "$loc" ] || continue
   f=${loc%%:*} l=${loc#*:}; l=${l%%.*}
   # The macro's name: on the reported line or the nearest line above that opens a macro.
   prop=$(head -n "$l" "$f" 2>/dev/null | grep -o 'SCORD_ASSERT([A-Za-z0-9_]*' | tail -1 | cut -d'(' -f2)
   [ -n "$prop" ] || prop=$(sed -n "${l}p" "$f" 2>/dev/null | sed -n 's/^ *\([A-Za-z0-9_]*\): *assert.*/\1/p')
-  echo "FAIL: $name: property ${prop:-?} ($(basename "$f"):$l), step $last"
+  echo "FAIL: $name: property ${prop:-?} ($(basename "$f"):$l), step ${step:-$last}"
 done <<<"$failed"
 echo "  $what: $base.vcd"
 echo "  log: $base.log"
