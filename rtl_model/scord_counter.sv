@@ -7,6 +7,7 @@
 // registered flag per chunk that says whether every bit below it is one (so the chunk
 // increments); the flags of q + 1 follow from its chunks.  inc_i then only selects between q
 // and q + 1 (a mux), so a late increment (a decision) does not wait for any carry.
+`include "scord_assert.svh"
 module scord_counter #(
   parameter int Width  = 32,
   parameter int ChunkW = 8,            // Width is a multiple of ChunkW
@@ -47,16 +48,12 @@ module scord_counter #(
     end
   end
 
-`ifndef SYNTHESIS
-  // The flags describe the value they sit beside.
-  always @(posedge clk_i or negedge rst_ni) begin
-    for (int j = 1; j < NC; j++) begin
-      logic [Width-1:0] m;
-      m = (Width'(1) << (j * ChunkW)) - Width'(1);
-      if (rst_ni && low_q[j] != ((q_q & m) == m))
-        $fatal(1, "scord_counter: chunk %0d's carry flag %0d disagrees with the value %h", j,
-               low_q[j], q_q);
-    end
+  // The flags describe the value they sit beside, and the value moves by exactly inc_i.
+  for (genvar j = 1; j < NC; j++) begin : g_chk
+    localparam logic [Width-1:0] Below = (Width'(1) << (j * ChunkW)) - Width'(1);
+    `SCORD_ASSERT(CounterCarryFlag, low_q[j] == ((q_q & Below) == Below), clk_i, !rst_ni)
   end
-`endif
+  `SCORD_ASSERT(CounterLowFlag, low_q[0], clk_i, !rst_ni)
+  `SCORD_ASSERT(CounterStep, !$past(rst_ni) || q_q == $past(q_q) + Width'($past(inc_i)),
+                clk_i, !rst_ni)
 endmodule

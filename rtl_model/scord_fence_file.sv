@@ -23,6 +23,7 @@
 `ifndef SCORD_FENCE_SRAM
 `define SCORD_FENCE_SRAM 0
 `endif
+`include "scord_assert.svh"
 module scord_fence_file #(
   parameter int NumSms      = scord_pkg::NumSms,
   parameter int WarpsPerSm  = scord_pkg::WarpsPerSm,
@@ -207,15 +208,9 @@ module scord_fence_file #(
   end
   /* verilator lint_on SYNCASYNCNET */
 
-`ifndef SYNTHESIS
-  // IncAtRd0's promise (simulation only: Verilator and Icarus; Yosys defines SYNTHESIS).
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (rst_ni && (IncAtRd0 != 0) && inc_valid_i && !clear_i &&
-        ((inc_sm_i != rd0_sm_i) || (inc_warp_i != rd0_warp_i)))
-      $fatal(1, "scord_fence_file: IncAtRd0 but the increment's warp is not read port 0's");
-  end
-`endif
-
+  // IncAtRd0's promise, made by the user.
+  `SCORD_ASSUME(FenceIncAtRd0, (IncAtRd0 == 0) || !inc_valid_i || clear_i ||
+                ((inc_sm_i == rd0_sm_i) && (inc_warp_i == rd0_warp_i)), clk_i, !rst_ni)
   logic unused_bits;
   assign unused_bits = ^{rd0_32, rd1_32, inc_32, incw_32, b_32};
 endmodule

@@ -7,6 +7,7 @@
 // the count is sized to Depth.  HeadReg keeps the oldest word in its own register, so data_o
 // comes from a flop rather than through the read pointer's select (Width more flops; the
 // select moves in front of that register, where only the pop chooses between two words).
+`include "scord_assert.svh"
 module scord_fifo #(
   parameter int Width   = 8,
   parameter int Depth   = 2,
@@ -88,27 +89,35 @@ module scord_fifo #(
       head_q <= head_d;
     end
     assign data_o = head_q;
-`ifndef SYNTHESIS
-    always @(posedge clk_i or negedge rst_ni) begin
-      if (rst_ni && valid_q && head_q != mem_q[rptr_q])
-        $fatal(1, "scord_fifo: the head register differs from the oldest word");
-    end
-`endif
+    // The head register is the oldest word.
+    logic [Width-1:0] oldest;  // the word at the read pointer (assertions only)
+    logic head_ok /*verilator public_flat_rd*/;
+    assign oldest  = mem_q[rptr_q];
+    assign head_ok = (head_q == oldest);
+    `SCORD_ASSERT(FifoHeadIsOldest, !valid_q || head_ok, clk_i, !rst_ni)
   end else begin : g_nohead
     assign data_o = mem_q[rptr_q];
   end
 
-`ifndef SYNTHESIS
-  // Simulation only: the count never passes Depth (push is gated by ready_o; this catches an
-  // edit that ungates it).  Where the counter cannot hold more than Depth, it is moot.
-  if ((1 << CntBits) > Depth + 1) begin : g_chk
-    always @(posedge clk_i or negedge rst_ni) begin
-      if (rst_ni && (32'(cnt_q) > Depth))
-        $fatal(1, "scord_fifo: count %0d above depth %0d", cnt_q, Depth);
-      if (rst_ni && (ready_q != (32'(cnt_q) != Depth) || room2_q != (32'(cnt_q) + 2 <= Depth) ||
-                     valid_q != (cnt_q != '0)))
-        $fatal(1, "scord_fifo: a registered flag disagrees with the count %0d", cnt_q);
-    end
-  end
-`endif
+  // The count never passes Depth (push is gated by ready_o; this catches an edit that ungates
+  // it), the registered flags agree with it, and a pop finds a word and a push room.
+  `SCORD_ASSERT(FifoCountInRange, 32'(cnt_q) <= Depth, clk_i, !rst_ni)
+  `SCORD_ASSERT(FifoFlagsMatchCount, ready_q == (32'(cnt_q) != Depth) &&
+                room2_q == (32'(cnt_q) + 2 <= Depth) && valid_q == (cnt_q != '0), clk_i, !rst_ni)
+  `SCORD_ASSERT(FifoNoUnderflow, !pop || cnt_q != '0, clk_i, !rst_ni)
+  `SCORD_ASSERT(FifoNoOverflow, !push || 32'(cnt_q) < Depth || pop, clk_i, !rst_ni)
+  `SCORD_ASSERT(FifoPointersInRange, 32'(wptr_q) < Depth && 32'(rptr_q) < Depth, clk_i, !rst_ni)
+  `SCORD_ASSERT(FifoPointersMatchCount, 32'(wptr_q) == ((32'(rptr_q) + 32'(cnt_q) >= Depth) ?
+                32'(rptr_q) + 32'(cnt_q) - Depth : 32'(rptr_q) + 32'(cnt_q)), clk_i, !rst_ni)
+  // The output holds its word until it is taken.
+  // Last cycle's wide values and their compares, outside the assertions: Verilator 5.006 emits
+  // C++ that does not compile for an assertion reading a value wider than 256 bits.
+  // Synthesis drops this logic (only assertions read it).
+  logic [Width-1:0] data_o_q;
+  logic             out_same /*verilator public_flat_rd*/;
+  always_ff @(posedge clk_i) data_o_q <= data_o;
+  assign out_same = (data_o == data_o_q);
+  `SCORD_ASSERT(FifoOutStable, !$past(rst_ni && valid_o && !ready_i) || (valid_o && out_same),
+                clk_i, !rst_ni)
+  `SCORD_COVER(FifoFull, !ready_o, clk_i, !rst_ni)
 endmodule

@@ -16,6 +16,7 @@
 // then clears the metadata (mem_clr_*) and every fence-file copy.
 // Workload: one packet per cycle in; one beat per cycle out of the splitter; Lanes outside the
 // heap window need no check and are dropped after the splitter.
+`include "scord_assert.svh"
 module scord_line_detector #(
   parameter int          NumSms         = scord_pkg::NumSms,
   parameter int          CtasPerSm      = scord_pkg::CtasPerSm,
@@ -552,6 +553,55 @@ module scord_line_detector #(
   always_ff @(posedge clk_i) begin
     rp_rec_q <= grant_rec;
   end
+
+  // Ready/valid interfaces: a valid is held with its payload until its handshake (the
+  // senders' side as assumptions, this block's as assertions; docs/assertions.md).
+  // Last cycle's wide values for the hold checks: Verilator 5.006 emits C++ that does not
+  // compile for an assertion reading a value wider than 256 bits; synthesis drops these flops.
+  logic [Lanes*AddrBits-1:0] in_addr_q;
+  logic [Slices*1024-1:0]    mem_wr_data_q, mem_rsp_data_q;
+  logic [scord_pkg::RingRecBytes*8-1:0] ring_wr_data_q;
+  always_ff @(posedge clk_i) begin
+    in_addr_q      <= in_addr_i;
+    mem_wr_data_q  <= mem_wr_data_o;
+    mem_rsp_data_q <= mem_rsp_data_i;
+    ring_wr_data_q <= ring_wr_data_o;
+  end
+  logic              in_addr_same /*verilator public_flat_rd*/;
+  logic              ring_data_same /*verilator public_flat_rd*/;
+  logic [Slices-1:0] wr_data_same /*verilator public_flat_rd*/;
+  logic [Slices-1:0] rsp_data_same /*verilator public_flat_rd*/;
+  assign in_addr_same   = (in_addr_i == in_addr_q);
+  assign ring_data_same = (ring_wr_data_o == ring_wr_data_q);
+  for (genvar s = 0; s < Slices; s++) begin : g_data_same
+    assign wr_data_same[s]  = (mem_wr_data_o[s*1024 +: 1024] == mem_wr_data_q[s*1024 +: 1024]);
+    assign rsp_data_same[s] = (mem_rsp_data_i[s*1024 +: 1024] == mem_rsp_data_q[s*1024 +: 1024]);
+  end
+  `SCORD_ASSUME(InHeld, !$past(rst_ni && in_valid_i && !in_ready_o) || (in_valid_i &&
+                $stable({in_type_i, in_sm_i, in_cta_i, in_warp_i, in_block_i, in_barrier_i,
+                         in_bloom_i, in_kind_i, in_strong_i, in_atom_blk_i, in_fence_dev_i,
+                         in_pc_i, in_lane_valid_i}) && in_addr_same), clk_i, !rst_ni)
+  for (genvar s = 0; s < Slices; s++) begin : g_port_chk
+    `SCORD_ASSERT(MemRdHeld, !$past(rst_ni && mem_rd_valid_o[s] && !mem_rd_ready_i[s]) ||
+                  (mem_rd_valid_o[s] &&
+                   $stable(mem_rd_line_o[s*SliceLineBits +: SliceLineBits]) &&
+                   $stable(mem_rd_tag_o[s*SlotBits +: SlotBits])), clk_i, !rst_ni)
+    `SCORD_ASSERT(MemWrHeld, !$past(rst_ni && mem_wr_valid_o[s] && !mem_wr_ready_i[s]) ||
+                  (mem_wr_valid_o[s] &&
+                   $stable(mem_wr_line_o[s*SliceLineBits +: SliceLineBits]) &&
+                   $stable(mem_wr_mask_o[s*16 +: 16]) &&
+                   wr_data_same[s]),
+                  clk_i, !rst_ni)
+    `SCORD_ASSUME(MemRspHeld, !$past(rst_ni && mem_rsp_valid_i[s] && !mem_rsp_ready_o[s]) ||
+                  (mem_rsp_valid_i[s] && $stable(mem_rsp_tag_i[s*SlotBits +: SlotBits]) &&
+                   rsp_data_same[s]),
+                  clk_i, !rst_ni)
+  end
+  `SCORD_ASSERT(MemClrHeld, !$past(rst_ni && mem_clr_valid_o && !mem_clr_ready_i) ||
+                mem_clr_valid_o, clk_i, !rst_ni)
+  `SCORD_ASSERT(RingWrHeld, !$past(rst_ni && ring_wr_valid_o && !ring_wr_ready_i) ||
+                (ring_wr_valid_o && $stable(ring_wr_addr_o) && ring_data_same),
+                clk_i, !rst_ni)
 
   logic unused_bits;
   assign unused_bits = ^{sb_last_u, sb_type_u, sb_lanes_u, q_pop, st_ready_u};

@@ -15,6 +15,7 @@
 // busy write port does (through rec_ready_o).  The head is registered before it is used, so a
 // slot the host frees is seen one cycle later (a record can be dropped one cycle early; the
 // count stays exact).
+`include "scord_assert.svh"
 module scord_race_ring #(
   parameter int MaxSizeLog2 = 20,   // the largest ring the host may set (records, log2)
   localparam int RecW  = scord_pkg::RingRecBytes * 8,
@@ -112,21 +113,22 @@ module scord_race_ring #(
     end
   end
 
-`ifndef SYNTHESIS
   // The host's contract: a ring that fits, aligned to its size, and a head that never passes
   // the tail (each a programming error the hardware would not see).
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (rst_ni && rec_valid_i) begin
-      if (32'(size_log2_i) > MaxSizeLog2)
-        $fatal(1, "scord_race_ring: size_log2_i %0d above MaxSizeLog2 %0d", size_log2_i, MaxSizeLog2);
-      if ((base_i & ((64'(1) << (32'(size_log2_i) + $clog2(scord_pkg::RingRecBytes))) - 64'(1))) != '0)
-        $fatal(1, "scord_race_ring: base_i %h not aligned to the ring's size", base_i);
-    end
-    if (rst_ni && (tail_q - head_i) > (32'(1) << size_log2_i))
-      $fatal(1, "scord_race_ring: head_i %0d passed the tail %0d", head_i, tail_q);
-    if (rst_ni && 32'(alloc_q - tail_q) > 2)
-      $fatal(1, "scord_race_ring: %0d records given a slot and not written (at most 2)",
-             alloc_q - tail_q);
-  end
-`endif
+  `SCORD_ASSUME(RingSizeFits, !rec_valid_i || 32'(size_log2_i) <= MaxSizeLog2, clk_i, !rst_ni)
+  `SCORD_ASSUME(RingBaseAligned, !rec_valid_i ||
+                (base_i & ((64'(1) << (32'(size_log2_i) + $clog2(scord_pkg::RingRecBytes))) -
+                           64'(1))) == '0, clk_i, !rst_ni)
+  `SCORD_ASSUME(RingHeadBehindTail, (tail_q - head_i) <= (32'(1) << size_log2_i), clk_i, !rst_ni)
+  // Records given a slot and not yet written are exactly those in the output queue (at most
+  // its two entries); the record at the write port carries the tail's number, so the numbers
+  // written go up by one (the tail counter moves by one per write); a record is stored or
+  // dropped, and each drop is counted.
+  `SCORD_ASSERT(RingInFlightIsQueue, 32'(alloc_q - tail_q) ==
+                (!wr_valid_o ? 32'd0 : (!oq_ready ? 32'd2 : 32'd1)), clk_i, !rst_ni)
+  `SCORD_ASSERT(RingSeqIsTail, !wr_valid_o ||
+                wr_data_o[scord_pkg::RingSeqLsb +: scord_pkg::RingSeqW] == tail_q, clk_i, !rst_ni)
+  `SCORD_ASSERT(RingDropCounted, !$past(rst_ni) ||
+                ovf_q == $past(ovf_q) + 64'($past(rec_valid_i && full)), clk_i, !rst_ni)
+  `SCORD_ASSERT(RingNoDropWithRoom, !(rec_valid_i && rec_ready_o) || push || full, clk_i, !rst_ni)
 endmodule

@@ -14,6 +14,7 @@
 // written by T1), plus one live flop per warp: a CTA start or a kernel clears rows by clearing
 // live bits, so no cycle touches more than one row.  Not a synchronous SRAM: its read would
 // add the row mux to T1's path (tried: 231.6 MHz against 320 in OSU 0.18 um, docs/rtl.md).
+`include "scord_assert.svh"
 module scord_sm_tracker #(
   parameter int NumSms        = scord_pkg::NumSms,
   parameter int CtasPerSm     = scord_pkg::CtasPerSm,
@@ -454,6 +455,18 @@ module scord_sm_tracker #(
   assign pkt_addr_o      = pkt_addr_q;
   assign pkt_pc_o        = pkt_pc_q;
   assign pkt_last_o      = pkt_last_q;
+
+  // Ready/valid interfaces: a valid is held with its payload until its handshake (the
+  // sender's side as an assumption, this block's as an assertion; docs/assertions.md).
+  `SCORD_ASSUME(EvHeld, !$past(rst_ni && ev_valid_i && !ev_ready_o) || (ev_valid_i &&
+                $stable({ev_type_i, ev_first_i, ev_cta_i, ev_warp_i, ev_first_warp_i, ev_warps_i,
+                         ev_scope_i, ev_op_i, ev_volatile_i, ev_has_cmp_i, ev_has_val_i,
+                         ev_has_old_i, ev_cmp_i, ev_val_i, ev_old_i, ev_addr_i, ev_pc_i})),
+                clk_i, !rst_ni)
+  `SCORD_ASSERT(PktHeld, !$past(rst_ni && pkt_valid_o && !pkt_ready_i) || (pkt_valid_o &&
+                $stable({pkt_type_o, pkt_sm_o, pkt_cta_o, pkt_warp_o, pkt_block_o, pkt_barrier_o,
+                         pkt_bloom_o, pkt_kind_o, pkt_strong_o, pkt_atom_blk_o, pkt_fence_dev_o,
+                         pkt_addr_o, pkt_pc_o})), clk_i, !rst_ni)
 
   // Bits deliberately unused (kept for readable 32-bit arithmetic).
   logic unused_bits;

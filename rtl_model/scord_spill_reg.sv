@@ -2,6 +2,7 @@
 // slots (output and spill), so a stall downstream reaches upstream one cycle later without a
 // combinational path through this stage, at full throughput.  The primitive every channel
 // boundary of the detector uses to cut the ready chain (PULP common_cells' spill register).
+`include "scord_assert.svh"
 module scord_spill_reg #(
   parameter int Width = 8
 ) (
@@ -62,11 +63,36 @@ module scord_spill_reg #(
     if (!b_full_q) b_q <= data_i;
   end
 
-`ifndef SYNTHESIS
-  // Simulation only: the spill slot fills only behind a full output slot.
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (rst_ni && b_full_q && !a_full_q)
-      $fatal(1, "scord_spill_reg: spill slot full while the output slot is empty");
+  // The spill slot fills only behind a full output slot; every word taken goes to the output
+  // slot (both empty, or the output taken) or to the spill slot (output held), and the spill
+  // slot's word is the next one out: none is lost, duplicated or reordered.
+  `SCORD_ASSERT(SpillBehindFull, !b_full_q || a_full_q, clk_i, !rst_ni)
+  // Last cycle's words and their compares, outside the assertions: Verilator 5.006 emits C++
+  // that does not compile for an assertion reading a value wider than 256 bits.  Synthesis
+  // drops this logic (only assertions read it).
+  logic [Width-1:0] in_q, out_q, spill_q;
+  logic out_was_out /*verilator public_flat_rd*/, out_was_in /*verilator public_flat_rd*/;
+  logic spill_was_in /*verilator public_flat_rd*/, out_was_spill /*verilator public_flat_rd*/;
+  logic spill_was_spill /*verilator public_flat_rd*/;
+  always_ff @(posedge clk_i) begin
+    in_q    <= data_i;
+    out_q   <= data_o;
+    spill_q <= b_q;
   end
-`endif
+  assign out_was_out     = (data_o == out_q);
+  assign out_was_in      = (data_o == in_q);
+  assign spill_was_in    = (b_q == in_q);
+  assign out_was_spill   = (data_o == spill_q);
+  assign spill_was_spill = (b_q == spill_q);
+  `SCORD_ASSERT(SpillOutStable, !$past(rst_ni && valid_o && !ready_i) ||
+                (valid_o && out_was_out), clk_i, !rst_ni)
+  `SCORD_ASSERT(SpillInToOut, !$past(rst_ni && valid_i && ready_o && (!valid_o || ready_i)) ||
+                (valid_o && out_was_in), clk_i, !rst_ni)
+  `SCORD_ASSERT(SpillInToSpill, !$past(rst_ni && valid_i && ready_o && valid_o && !ready_i) ||
+                (b_full_q && spill_was_in), clk_i, !rst_ni)
+  `SCORD_ASSERT(SpillToOut, !$past(rst_ni && b_full_q && ready_i) ||
+                (valid_o && out_was_spill), clk_i, !rst_ni)
+  `SCORD_ASSERT(SpillHeld, !$past(rst_ni && b_full_q && !ready_i) ||
+                (b_full_q && spill_was_spill), clk_i, !rst_ni)
+  `SCORD_COVER(SpillUsed, b_full_q, clk_i, !rst_ni)
 endmodule

@@ -19,6 +19,7 @@
 //          on a collision and inverted data until ReadCycles have passed, and stops on a port
 //          used faster than MinCycles or a word read too soon after its write, so a user that
 //          takes the data early or misses forwarding fails its tests.
+`include "scord_assert.svh"
 module scord_sram_1r1w #(
   parameter int Depth      = 32,
   parameter int Width      = 12,
@@ -81,17 +82,15 @@ module scord_sram_1r1w #(
         wgap_q = CntBits'(MinCycles);
         wv_hist_q = '0;
       end
+      `SCORD_ASSERT(SramReadPortCycle, !re_i || 32'(rgap_q) + 1 >= MinCycles, clk_i, 1'b0)
+      `SCORD_ASSERT(SramWritePortCycle, !we_i || 32'(wgap_q) + 1 >= MinCycles, clk_i, 1'b0)
+      for (genvar i = 0; i < MinCycles - 1; i++) begin : g_wr_rd
+        logic [AddrBits-1:0] waddr_i_ago;  // the write address i + 1 cycles ago
+        assign waddr_i_ago = waddr_hist_q[i];
+        `SCORD_ASSERT(SramReadAfterWrite, !(re_i && wv_hist_q[i] && waddr_i_ago == raddr_i),
+                      clk_i, 1'b0)
+      end
       always_ff @(posedge clk_i) begin
-        if (re_i && 32'(rgap_q) + 1 < MinCycles)
-          $fatal(1, "scord_sram_1r1w: read %0d cycles after the last (port cycle %0d)",
-                 rgap_q + 1'b1, MinCycles);
-        if (we_i && 32'(wgap_q) + 1 < MinCycles)
-          $fatal(1, "scord_sram_1r1w: write %0d cycles after the last (port cycle %0d)",
-                 wgap_q + 1'b1, MinCycles);
-        for (int i = 0; i < MinCycles - 1; i++)
-          if (re_i && wv_hist_q[i] && waddr_hist_q[i] == raddr_i)
-            $fatal(1, "scord_sram_1r1w: word %0d read %0d cycles after its write (needs %0d)",
-                   raddr_i, i + 1, MinCycles);
         rgap_q <= re_i ? '0 : (32'(rgap_q) < MinCycles ? rgap_q + 1'b1 : rgap_q);
         wgap_q <= we_i ? '0 : (32'(wgap_q) < MinCycles ? wgap_q + 1'b1 : wgap_q);
         wv_hist_q[0]    <= we_i;
@@ -119,4 +118,7 @@ module scord_sram_1r1w #(
       .wdata_i(wdata_i)
     );
   end
+  // Every user keeps its addresses inside the memory.
+  `SCORD_ASSERT(SramWriteAddrInRange, !we_i || 32'(waddr_i) < Depth, clk_i, 1'b0)
+  `SCORD_ASSERT(SramReadAddrInRange, !re_i || 32'(raddr_i) < Depth, clk_i, 1'b0)
 endmodule

@@ -9,6 +9,7 @@
 // InReg the read enable and address are registered here, so the macro pins start at flops and
 // a read starts one cycle after re_i (its data ReadCycles + 1 cycles after re_i).
 // Workload: the line accessor's line buffer and beat info, one read and one write per cycle.
+`include "scord_assert.svh"
 module scord_sram_banked #(
   parameter int Depth      = 256,
   parameter int Width      = 64,
@@ -112,12 +113,14 @@ module scord_sram_banked #(
       end
     end
     assign wfree_o = free_q;
-`ifndef SYNTHESIS
-    always @(posedge clk_i or negedge rst_ni) begin
-      if (rst_ni && we_i && !free_q[word_bank(waddr_i)])
-        $fatal(1, "scord_sram_banked: write to bank %0d while its port is busy", word_bank(waddr_i));
+    // A write goes to a bank whose write port is free, and the registered free flags agree
+    // with the busy counters.
+    `SCORD_ASSERT(BankedWriteToFreeBank, !we_i || free_q[word_bank(waddr_i)], clk_i, !rst_ni)
+    for (genvar b = 0; b < Banks; b++) begin : g_chk
+      logic [CntBits-1:0] cnt;  // the bank's busy count (assertions only)
+      assign cnt = cnt_q[b];
+      `SCORD_ASSERT(BankedFreeMatchesCount, free_q[b] == (cnt == '0), clk_i, !rst_ni)
     end
-`endif
   end else begin : g_wfree
     logic unused_rst;
     assign unused_rst = rst_ni;

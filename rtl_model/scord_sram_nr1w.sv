@@ -4,6 +4,7 @@
 //   Impl = SramFlops: one flop array with ReadPorts read muxes (scord_sram_flops).
 //   Impl = SramMacro: ReadPorts copies of the 1r1w macro, one per read port, all written
 //          together (a 1r1w macro is what a compiler offers; multi-port cells cost more).
+`include "scord_assert.svh"
 module scord_sram_nr1w #(
   parameter int Depth     = 32,
   parameter int Width     = 12,
@@ -51,4 +52,6 @@ module scord_sram_nr1w #(
       .wdata_i(wdata_i)
     );
   end
+  // Writes stay inside the memory (reads may not: a read past Depth returns 0).
+  `SCORD_ASSERT(SramWriteAddrInRange, !we_i || 32'(waddr_i) < Depth, clk_i, 1'b0)
 endmodule
