@@ -1,15 +1,15 @@
 // rtl_port.h -- the one C++ layer between a Verilated scord RTL top and the programs that
-// drive it: scord-rtl-tb (testbench/tb_main.cpp, top scord_tb_top), the bridge behind
-// scord-cosim (cosim/rtl_bridge.cpp, top scord_tb_top), scord-sim's RTL engines
-// (tlm/engine_rtl.cc, top scord_detector; tlm/engine_line.cc, top scord_line_detector) and the
+// drive it: scord-rtl-tb (testbench/line_detector_tb.cpp, top scord_top), the bridge behind
+// scord-cosim (cosim/rtl_bridge.cpp, top scord_top), scord-sim's RTL engine
+// (tlm/engine_line.cc, top scord_line_detector) and the
 // line-rate unit testbenches.  The tops carry the detector's ports under the same names, so
 // everything here is a template over the Verilated class:
 //   - parameter matching: which built variant computes what a requested parameter set
 //     computes (param_mismatch), and the build-configuration words a model reports on its
-//     cfg port (cfg_mismatch), in one order (scord_detector.sv cfg_o);
+//     cfg port (cfg_mismatch), in one order;
 //   - reset: the clocking sequence every driver starts with;
-//   - event beats: the trackers' input channel of scord_tb_top (put_event_beat), and the
-//     whole input side of scord_tb_top, one cycle at a time (TbFeeder: beats, the merge's
+//   - event beats: the trackers' input channel of scord_top (put_event_beat), and the
+//     whole input side of scord_top, one cycle at a time (TbFeeder: beats, the merge's
 //     order, the valid/ready rule), for scord-rtl-tb and the bridge alike;
 //   - the metadata memory port (MdPort): in order, a beat's write applied before its read,
 //     read data after a latency the user chooses per read (fixed, or the TLM's L2 timing),
@@ -125,7 +125,7 @@ inline const char *param_mismatch(const scord_params &want, const scord_params &
   return nullptr;
 }
 
-// The detector's build-configuration port (cfg_o of scord_detector.sv, par_o of scord_tb_top):
+// A detector's build-configuration words:
 // 32-bit words in this order.  Word 15 is {DualIssue, ResetSweep}, RTL-only, not checked.
 constexpr int kCfgChecked = 15;
 inline const char *const kCfgNames[kCfgChecked] = {
@@ -218,7 +218,7 @@ inline void edge(T *t, bool one) {
   t->eval();
 }
 
-// ---- Event beats (scord_tb_top) ---------------------------------------------------------
+// ---- Event beats (scord_top) ------------------------------------------------------------
 
 // One beat of event ev on the trackers' input channel: every field but ev_valid_i (one bit per
 // SM, the caller's).  addr is the beat's lane address, first and last whether it is the event's
@@ -248,10 +248,10 @@ void put_event_beat(T *t, const scord_event &ev, uint64_t addr, bool first, bool
 template <class T>
 uint64_t get_bits(const T &w, unsigned lsb, unsigned width);  // below ("Bit fields")
 
-// The input side of scord_tb_top, one cycle at a time, shared by scord-rtl-tb and the bridge
+// The input side of scord_top, one cycle at a time, shared by scord-rtl-tb and the bridge
 // behind scord-cosim: the event whose beats go to its SM's tracker (a kernel: one beat to
 // every tracker), and the queue that tells the ordered merge whose packets come next, in event
-// order (an access: one packet per lane; a fence: one; a kernel: one from the broadcast port
+// order (an access: one gathered packet of its lanes; a fence: one; a kernel: one from the broadcast port
 // num_sms).  It keeps the valid/ready rule: a beat or a merge enable shown in one cycle and not
 // taken is shown again in the next, whatever the caller wishes.
 class TbFeeder {
@@ -345,7 +345,7 @@ class TbFeeder {
   // Advances the beat and the merge queue by what the model took in the cycle whose inputs
   // inputs() gave.  Every output read is a flop but the merge's valid, which is computed here
   // from the trackers' packet registers (pkt_valid_o) and this cycle's merge inputs, as
-  // scord_tb_top's merge does; so the call may come before the cycle's evaluation (one eval()
+  // scord_top's merge does; so the call may come before the cycle's evaluation (one eval()
   // per cycle, docs/cosim.md) or after its clock-low evaluation (`settled`: then the
   // computed valid is also checked against det_in_valid_o, f.valid_mismatch).
   template <class T>
@@ -562,7 +562,7 @@ struct RaceLess {
 };
 
 // The comparator of the line-rate RTL against the C model, shared by test_line_detector and
-// scord-sim --detector=line-both.  The RTL's slices reorder race records and write-backs
+// scord-sim --detector=both.  The RTL's slices reorder race records and write-backs
 // (docs/rtl.md), so nothing is compared by position: races as a multiset; each write-back of an
 // entry against the values the C model gives that entry in the same kernel, in their order (the
 // value last matched again, or a later one: a slice may write a line back more than once, never

@@ -1,7 +1,7 @@
 // rtl_port_unit.cpp -- unit test of the parts of cosim/rtl_port.h that need no RTL: the bit-field
 // access to wide ports (get_bits, put_bits) against bit loops, and the comparators:
 // rtlport::Unordered (the line-rate RTL's order-free comparator, used by test_line_detector and
-// scord-sim --detector=line-both) against naive models, on random streams:
+// scord-sim --detector=both) against naive models, on random streams:
 //   - write-backs: a sequence of values written to one entry is accepted exactly when each
 //     value can be placed at a position of the C model's value history (the initial value
 //     before it) with positions never decreasing; the naive model searches every placement;
