@@ -1,6 +1,6 @@
 # expect_fail.cmake -- runs CMD with ARGS (and the environment setting ENV, "NAME=VALUE", if
 # given) and checks its exit status is exactly RC and, when given, that its output (stdout and
-# stderr together) matches REGEX and that FILE exists and is not empty.  A crash or any other
+# stderr, in that order) matches REGEX and that FILE exists and is not empty.  A crash or any other
 # status fails: a test that expects a failure must get that failure, not any.
 separate_arguments(_args UNIX_COMMAND "${ARGS}")
 set(_cmd ${CMD} ${_args})
