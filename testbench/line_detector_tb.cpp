@@ -1446,7 +1446,14 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     uint64_t v = 0;
     const bool has_val = i + 1 < argc;
-    if (!strcmp(argv[i], "--measure")) {
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      printf("usage: %s [--events N] [--seed S] [--ring-overflow] [--xcheck] [--speed]\n"
+             "       %*s [--trace FILE.fst [--trace-from C] [--trace-to C]] [--measure [--latency N]] [--vec FILE...]\n"
+             "Runs %s (%s) against the C model: a constrained-random stream of EVENTS (default 20000)\n"
+             "from SEED (default 1), or the vector files after --vec; exit 0 pass, 1 fail, 2 usage.\n",
+             argv[0], (int)strlen(argv[0]), "", kTopName, SCORD_LD_CONFIG[0] ? SCORD_LD_CONFIG : "defaults");
+      return 0;
+    } else if (!strcmp(argv[i], "--measure")) {
       tm.measure = true;
     } else if (!strcmp(argv[i], "--latency") && has_val && scord_parse_u64(argv[i + 1], &v) == 0 && v >= 1 &&
                v <= 100000) {

@@ -17,11 +17,11 @@ progs=(
   "scord-gen|app=mm --seed=-1 --out-vec=/dev/null|--seed"
   "scord-state|NumSms=abc|NumSms"
   "scord-sim|--num_sms=abc|num_sms"
-  "scord-sim-cov|--num_sms=abc|num_sms"
-  "scord-sim-broken-rtl|--num_sms=abc|num_sms"
   "scord-rtl-tb|--latency 0x|--latency"
-  "scord-rtl-tb-md16|--stall 96|--stall"
-  "scord-rtl-tb-small|--min-rate x|--min-rate"
+  "scord-rtl-tb-md16|--events 0|--events"
+  "scord-rtl-tb-small|--seed x|--seed"
+  "scord-rtl-tb-synth|--trace-from x|--trace-from"
+  "scord-rtl-tb-cov|--trace w.vcd|--trace"
   "scord-cosim|--latency=65|--latency"
 )
 # fuzz_vecread (SCORD_FUZZ): a libFuzzer harness; libFuzzer owns its flags.
