@@ -21,8 +21,8 @@ t0=$(date +%s)
 # Quick tests; the first is the one cancelled while it runs, so it must run for several seconds
 # (about 10: cosim/default, the victim before, takes under one second since the RTL got faster,
 # and finished before the cancel came).
-victim=${SCORD_SLURM_TEST_VICTIM:-cosim/line_builtin_gather}
-tests=${SCORD_SLURM_TEST_REGEX:-'^(cosim/line_builtin_gather|cosim/default|vec-both/basic|vec-rtl/micro|vec-both-stall/litmus)$'}
+victim=${SCORD_SLURM_TEST_VICTIM:-cosim/builtin_gather}
+tests=${SCORD_SLURM_TEST_REGEX:-'^(cosim/builtin_gather|cosim/default|vec-both/basic|vec-rtl/micro|vec-both-stall/litmus)$'}
 
 tmp=$(mktemp -d /tmp/scord-slurm.XXXXXX)
 # shellcheck disable=SC2317  # called by the EXIT trap
