@@ -614,6 +614,10 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
 
   auto ctx = std::make_unique<VerilatedContext>();
   ctx->commandArgs(argc, argv);
+  if (tm.xcheck) {  // random initial values, so the two instances below start from different ones
+    ctx->randReset(2);
+    ctx->randSeed(1);
+  }
   auto m = std::make_unique<SCORD_LD_VTOP>(ctx.get());
   m->clk_i = 0;
 #ifdef SCORD_LD_TOP
@@ -649,27 +653,7 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
   // same inputs; every output (payloads under their valid) must be the same every cycle.
   // Both live in one context: its random stream gives each instance other initial values.
   std::unique_ptr<SCORD_LD_VTOP> m2;
-  if (tm.xcheck) {
-    m.reset();
-    ctx->randReset(2);
-    ctx->randSeed(1);
-    m = std::make_unique<SCORD_LD_VTOP>(ctx.get());
-    m2 = std::make_unique<SCORD_LD_VTOP>(ctx.get(), "xcheck");  // its own scope names
-    m->clk_i = 0;
-    m->ev_valid_i = 0;
-    m->merge_en_i = 0;
-    m->merge_sel_i = 0;
-    zero(m->mem_rsp_tag_i);
-    zero(m->mem_rsp_data_i);
-    m->ring_base_i = kRingBase;
-    m->ring_size_log2_i = res.ring_log2;
-    m->ring_head_i = 0;
-    m->ring_wr_ready_i = 0;
-    m->mem_rd_ready_i = 0;
-    m->mem_wr_ready_i = 0;
-    m->mem_rsp_valid_i = 0;
-    m->mem_clr_ready_i = 0;
-  }
+  if (tm.xcheck) m2 = std::make_unique<SCORD_LD_VTOP>(ctx.get(), "xcheck");  // its own scope names
 #else
   if (tm.xcheck) fail_at(0, "--xcheck is for scord_top");
 #endif
