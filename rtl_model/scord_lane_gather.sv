@@ -14,7 +14,7 @@
 module scord_lane_gather #(
   parameter int HdrW     = 8,    // header bits (everything but the type and the lane address)
   parameter int AddrBits = 48,
-  parameter int Lanes    = 32
+  parameter int Lanes    = scord_pkg::Lanes
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,

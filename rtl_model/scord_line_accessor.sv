@@ -40,25 +40,25 @@
 // of its line.  Read data may come back in any order.
 `include "scord_assert.svh"
 module scord_line_accessor #(
-  parameter int MaxOutstanding = scord_pkg::LineOutstanding,  // beats in flight, a power of two
-  parameter int PredSets       = MaxOutstanding,      // predecessor-table sets, power of two
-  parameter int PredWays       = 4,
+  parameter int MaxOutstanding = scord_pkg::MaxOutstanding,  // beats in flight, a power of two
+  parameter int PredSets       = scord_pkg::PredSets,  // predecessor-table sets, power of two
+  parameter int PredWays       = scord_pkg::PredWays,
   parameter int LineIdxBits    = 26,   // metadata line index within the slice
   parameter int Entries        = 16,   // 8-B entries per line
   parameter int InfoBits       = 16,   // the beat's payload for the check, carried opaquely
   parameter int WrFifoDepth    = 2,
   parameter int RdFifoDepth    = 4,  // a read waits two cycles behind earlier write-backs
-  parameter int BufImpl        = scord_pkg::SramFlops,
-  parameter int BufBanks       = scord_pkg::LineBufBanks,        // see scord_sram_banked
-  parameter int BufReadCycles  = scord_pkg::LineBufReadCycles,
-  parameter int BufMinCycles   = scord_pkg::LineBufMinCycles,
+  parameter int BufImpl        = scord_pkg::BufImpl,
+  parameter int BufBanks       = scord_pkg::BufBanks,        // see scord_sram_banked
+  parameter int BufReadCycles  = scord_pkg::BufReadCycles,
+  parameter int BufMinCycles   = scord_pkg::BufMinCycles,
   parameter int WbDepth        = 4,    // the buffer's write queue
   // Bypass entries: skipped slots waiting for their line.  Reads run up to BufBanks slots
   // ahead, so at most BufBanks slots are skipped at once; half of that keeps most of the gain
   // (docs/rtl.md: 4 entries of 8 banks, default workload 8.37 lanes/cycle against 8.31 with
   // 2 and 8.38 with 8) and lets the small variants (4 banks) run out of entries.
   parameter int BypDepth       = (BufBanks >= 4) ? BufBanks / 2 : 2,
-  parameter int PredImpl       = scord_pkg::SramFlops,
+  parameter int PredImpl       = scord_pkg::PredImpl,
   localparam int SlotBits = scord_pkg::idx_bits(MaxOutstanding),
   localparam int DataBits = Entries * 64
 ) (

@@ -32,21 +32,22 @@ module scord_line_detector #(
   parameter logic [63:0] HeapBase       = scord_pkg::HeapBase,
   parameter logic [63:0] HeapBytes      = scord_pkg::HeapBytes,
   parameter int          AddrBits       = scord_pkg::AddrBits,
-  parameter int          RaceStageDepth = 4,    // race records staged before the ring's port
-  parameter int          RingMaxLog2    = 20,   // the largest race ring the host may set (log2)
+  parameter int          RaceStageDepth = scord_pkg::RaceStageDepth,    // race records staged before the ring's port
+  parameter int          RingMaxLog2    = scord_pkg::RingMaxLog2,   // the largest race ring the host may set (log2)
   parameter bit          StrongOps      = scord_pkg::StrongOps,
   parameter int          PcBits         = scord_pkg::PcBits,
-  parameter int          Lanes          = 32,   // lanes per packet (a warp)
-  parameter int          Slices         = 2,    // power of two
-  parameter int          OwnerPorts     = 2,    // owner fence-file reads per cycle per slice
-  parameter int          MaxOutstanding = scord_pkg::LineOutstanding,  // beats in flight per slice
-  parameter int          PredWays       = 4,
-  parameter int          QueueDepth     = 2,    // beats queued per slice behind the splitter
-  parameter int          BufImpl        = scord_pkg::SramFlops,
-  parameter int          BufBanks       = scord_pkg::LineBufBanks,
-  parameter int          BufReadCycles  = scord_pkg::LineBufReadCycles,
-  parameter int          BufMinCycles   = scord_pkg::LineBufMinCycles,
-  parameter int          PredImpl       = scord_pkg::SramFlops,
+  parameter int          Lanes          = scord_pkg::Lanes,   // lanes per packet (a warp)
+  parameter int          Slices         = scord_pkg::Slices,    // power of two
+  parameter int          OwnerPorts     = scord_pkg::OwnerPorts,    // owner fence-file reads per cycle per slice
+  parameter int          MaxOutstanding = scord_pkg::MaxOutstanding,  // beats in flight per slice
+  parameter int          PredSets       = scord_pkg::PredSets,
+  parameter int          PredWays       = scord_pkg::PredWays,
+  parameter int          QueueDepth     = scord_pkg::QueueDepth,    // beats queued per slice behind the splitter
+  parameter int          BufImpl        = scord_pkg::BufImpl,
+  parameter int          BufBanks       = scord_pkg::BufBanks,
+  parameter int          BufReadCycles  = scord_pkg::BufReadCycles,
+  parameter int          BufMinCycles   = scord_pkg::BufMinCycles,
+  parameter int          PredImpl       = scord_pkg::PredImpl,
   parameter bit          StepObs        = 1'b0, // drive step_* (verification only)
   localparam int IndexBits     = $clog2(HeapBytes) - $clog2(Granule) - $clog2(MdRatio),
   localparam int LineBits      = IndexBits - 4,
@@ -367,6 +368,7 @@ module scord_line_detector #(
       .SliceIndex    (s),
       .LineIdxBits   (SliceLineBits),
       .MaxOutstanding(MaxOutstanding),
+      .PredSets      (PredSets),
       .PredWays      (PredWays),
       .OwnerPorts    (OwnerPorts),
       .BufImpl       (BufImpl),

@@ -41,17 +41,18 @@ module scord_line_slice #(
   parameter int          MdRatio   = scord_pkg::MdRatio,
   parameter logic [63:0] HeapBase  = scord_pkg::HeapBase,
   parameter logic [63:0] HeapBytes = scord_pkg::HeapBytes,
-  parameter int Slices         = 2,    // slices in all, and this one's index: this slice owns
+  parameter int Slices         = scord_pkg::Slices,    // slices in all, and this one's index: this slice owns
   parameter int SliceIndex     = 0,    // the global lines line*Slices + SliceIndex
   parameter int LineIdxBits    = 21,   // metadata line index within the slice
-  parameter int MaxOutstanding = scord_pkg::LineOutstanding,  // beats in flight (accessor)
-  parameter int PredWays       = 4,
-  parameter int OwnerPorts     = 2,    // owner fence-file reads per cycle: 1 or 2
-  parameter int BufImpl        = scord_pkg::SramFlops,
-  parameter int BufBanks       = scord_pkg::LineBufBanks,
-  parameter int BufReadCycles  = scord_pkg::LineBufReadCycles,
-  parameter int BufMinCycles   = scord_pkg::LineBufMinCycles,
-  parameter int PredImpl       = scord_pkg::SramFlops,
+  parameter int MaxOutstanding = scord_pkg::MaxOutstanding,  // beats in flight (accessor)
+  parameter int PredSets       = scord_pkg::PredSets,
+  parameter int PredWays       = scord_pkg::PredWays,
+  parameter int OwnerPorts     = scord_pkg::OwnerPorts,    // owner fence-file reads per cycle: 1 or 2
+  parameter int BufImpl        = scord_pkg::BufImpl,
+  parameter int BufBanks       = scord_pkg::BufBanks,
+  parameter int BufReadCycles  = scord_pkg::BufReadCycles,
+  parameter int BufMinCycles   = scord_pkg::BufMinCycles,
+  parameter int PredImpl       = scord_pkg::PredImpl,
   parameter bit StepObs        = 1'b0, // drive the step observation outputs (verification only)
   localparam int SmBits   = scord_pkg::idx_bits(NumSms),
   localparam int CtaBits  = scord_pkg::idx_bits(CtasPerSm),
@@ -280,7 +281,7 @@ module scord_line_slice #(
 
   scord_line_accessor #(
     .MaxOutstanding(MaxOutstanding),
-    .PredSets      (MaxOutstanding),
+    .PredSets      (PredSets),
     .PredWays      (PredWays),
     .LineIdxBits   (LineIdxBits),
     .Entries       (Slots),

@@ -1,6 +1,7 @@
 // scord_pkg.sv -- shared constants of the scord RTL: parameter defaults (detector.md
-// section 1, generated from SCORD_PARAM_LIST in ref/include/scord/scord.h by
-// scripts/gen_rtl_pkg.sh and checked by CTest rtl/pkg_defaults_generated), metadata field
+// section 1 and the RTL's own, generated from SCORD_PARAM_LIST in ref/include/scord/scord.h
+// and SCORD_RTL_PARAM_LIST in rtl_params.h by scripts/gen_rtl_pkg.sh and checked by CTest
+// rtl/params_generated), metadata field
 // positions (detector.md section 4, equal to SCORD_MD_FIELD_LIST), and the codes carried
 // on the channels (event, packet, kind, scope, race type, step).  Yosys 0.23 reads this
 // file, so: no `import scord_pkg::*` (use scord_pkg::NAME) and no `return` in functions
@@ -51,12 +52,23 @@ package scord_pkg;
   localparam int RingBlockScopeW         = 1;
   localparam int RingSeqLsb              = 224;
   localparam int RingSeqW                = 32;
+  // RTL micro-architecture defaults (SCORD_RTL_PARAM_LIST, docs/rtl.md)
+  localparam int Lanes                   = 32;  // lanes per input packet: the threads of one warp instruction
+  localparam int Slices                  = 2;  // detector slices (power of two); metadata line L is checked in slice L mod Slices
+  localparam int OwnerPorts              = 2;  // owner fence-file reads per cycle per slice
+  localparam int MaxOutstanding          = 256;  // line beats in flight per slice (power of two)
+  localparam int PredSets                = 256;  // predecessor-table sets per slice (power of two)
+  localparam int PredWays                = 4;  // predecessor-table ways
+  localparam int QueueDepth              = 2;  // beats queued per slice behind the splitter
+  localparam int BufImpl                 = 0;  // line buffer and beat info: 0 flip-flops, 1 SRAM macros
+  localparam int PredImpl                = 0;  // predecessor table: 0 flip-flops, 1 SRAM macros
+  localparam int BufBanks                = 8;  // line-buffer banks per slice
+  localparam int BufReadCycles           = 6;  // cycles of one line-buffer bank read
+  localparam int BufMinCycles            = 8;  // cycles between two accesses of one line-buffer bank
+  localparam int RaceStageDepth          = 4;  // race records staged before the race ring's port
+  localparam int RingMaxLog2             = 20;  // log2 of the largest race ring the host may set
+  localparam int PcBits                  = 64;  // program-counter bits carried for race records
   // END generated
-  // RTL-only parameters (not in the spec table): see docs/rtl.md.
-  localparam int MaxOutstanding = 8;    // in-flight accesses/fences in the detector
-  localparam bit ResetSweep     = 1'b0; // kernel reset: 1 = write every entry, 0 = clear command
-  localparam int PcBits         = 64;   // pc carried for race records only
-  localparam bit DualIssue      = 1'b1; // a memory beat may carry a write-back and a read
 
   // ---- Metadata entry (detector.md section 4) ----------------------------------------
   localparam logic [63:0] MdInit = 64'h38;  // M, BS, DS set
@@ -146,22 +158,5 @@ package scord_pkg;
     StepNolockBs = 4'd8, StepNolockDs = 4'd9, StepLockRace = 4'd10, StepLockOk = 4'd11,
     StepOutside = 4'd12, StepTagMiss = 4'd13
   } step_e;
-
-  // ---- Line-rate detector (RTL-only) --------------------------------------------------
-  // Beats in flight per slice: its design point (docs/rtl.md "Line-rate detector"), the
-  // default of scord_line_detector/_slice/_accessor; CMake reads it from here for the unit
-  // tests, scord-sim's line RTL and (checked) the timing model's det_inflight.  Last in the
-  // package: a design without the line-rate block (top scord_detector) does not use it, and the
-  // waiver below runs to the end of this file only.
-  /* verilator lint_off UNUSEDPARAM */
-  localparam int LineOutstanding = 256;
-  // The line buffer and beat info as banked macros (scord_sram_banked; docs/synth.md section 5,
-  // "Banked line buffer"): with the 0.18 um macro model a 32-word bank reads in 14.6 ns and
-  // takes one access per 21.4 ns, so at the 3.0 ns target a read is given 6 cycles (14.6 ns
-  // plus the bank select and the check's input stage, 1.5 ns, within 18 ns), a port 8 cycles
-  // (24 ns), and 8 banks keep one read per cycle going in slot order.
-  localparam int LineBufBanks      = 8;
-  localparam int LineBufReadCycles = 6;
-  localparam int LineBufMinCycles  = 8;
 
 endpackage

@@ -18,8 +18,8 @@
 // registers with no compare and no chain through the lanes, so a beat per cycle meets the clock.
 // in_ready_o is high when E0 is empty or its packet moves to H this cycle.
 module scord_splitter #(
-  parameter int          Lanes     = 32,
-  parameter int          Slices    = 2,      // power of two: the slice is the line's low bits
+  parameter int          Lanes     = scord_pkg::Lanes,
+  parameter int          Slices    = scord_pkg::Slices,      // power of two: the slice is the line's low bits
   parameter int          HdrW      = 8,      // the packet's other fields, carried unchanged
   parameter int          AddrBits  = scord_pkg::AddrBits,
   parameter int          Granule   = scord_pkg::Granule,

@@ -4,7 +4,7 @@
 # (synth_top.sh, one per slice count: the RTL's beat is a whole 128-B metadata line, 16 entries
 # checked per cycle, so Lanes = 16 is the only lane count the RTL builds); the overhead at every
 # Lanes x Slices point comes from the line-beat timing model (`scord-sim --detector=ref`,
-# det_lanes/det_slices) on the default workload, as the ratio (100 + overhead) / (100 + ideal
+# det_beat_lanes/det_slices) on the default workload, as the ratio (100 + overhead) / (100 + ideal
 # overhead) of the line-rate goal.
 # Writes OUT/line_area.csv (one row per point; area columns empty where nothing was synthesised)
 # and, with gnuplot, OUT/line_area.png; prints the CSV.
@@ -49,7 +49,7 @@ csv=$out/line_area.csv
     [ "${sl:-2}" = "$S" ] || { echo "line_area_plot.sh: $d was synthesised with Slices=${sl:-2 (default)}, not $S" >&2; exit 2; }
     [ -n "$(val "$d" fmax_mhz)" ] || { echo "line_area_plot.sh: $d has no timing (synthesis failed?)" >&2; exit 1; }
     for L in $lanes; do
-      o=$(ovh --detector=ref --det_lanes="$L" --det_slices="$S")
+      o=$(ovh --detector=ref --det_beat_lanes="$L" --det_slices="$S")
       a="" lg="" m="" f="" ff=""
       if [ "$L" = 16 ]; then
         a=$(awk -v x="$(val "$d" asic_area_um2)" 'BEGIN { printf "%.2f", x / 1e6 }')

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# line_rate_sweep.sh -- how many lanes per beat (det_lanes = RTL Lanes), slices (det_slices =
+# line_rate_sweep.sh -- how many lanes per beat (det_beat_lanes = RTL Lanes), slices (det_slices =
 # Slices) and owner fence-file ports per slice (det_owner_ports = OwnerPorts) the detector needs
 # to keep up with the GPU: the analytic line-beat timing of `scord-sim --detector=ref` (docs/tlm.md
 # "Detector timing") on the default workload and the seven applications, as the ratio
@@ -42,7 +42,7 @@ printf '| ideal overhead |'; for w in $workloads; do printf ' %s %% |' "${ideal[
 for L in $lanes; do for S in $slices; do for P in $ports; do
   row="| ${L} x ${S} x ${P} |" worst=0
   for w in $workloads; do
-    o=$(ovh --detector=ref --det_lanes="$L" --det_slices="$S" --det_owner_ports="$P" $(args_of "$w"))
+    o=$(ovh --detector=ref --det_beat_lanes="$L" --det_slices="$S" --det_owner_ports="$P" $(args_of "$w"))
     r=$(awk -v o="$o" -v i="${ideal[$w]}" 'BEGIN { printf "%.3f", (100 + o) / (100 + i) }')
     worst=$(awk -v a="$worst" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
     row="$row $r |"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # sensitivity.sh -- detection overhead of the seven ScoR applications
 # (scord-gen app=NAME --size=SIZE, race-free) as
-#   --lanes: a curve over the detector's lanes per cycle (det_lanes per slice x det_slices),
+#   --lanes: a curve over the detector's lanes per cycle (det_beat_lanes per slice x det_slices),
 #            the C model's line-beat timing of the line-rate RTL (validated against the RTL at
 #            the default 16 x 2: scripts/overhead_table.sh);
 #   --fig11: Figure 11's three memory systems (less L2 and DRAM bandwidth, the default, more),
@@ -96,9 +96,9 @@ header() {
 }
 
 if [ $do_lanes = 1 ]; then
-  echo "Overhead by detector lanes per cycle (det_lanes per slice x 2 slices; C model, line-beat timing):"
+  echo "Overhead by detector lanes per cycle (det_beat_lanes per slice x 2 slices; C model, line-beat timing):"
   header "lanes per cycle"
-  for l in 1 2 4 8 16 32; do row "$((l * 2)) ($l x 2)" --det_lanes=$l; done
+  for l in 1 2 4 8 16 32; do row "$((l * 2)) ($l x 2)" --det_beat_lanes=$l; done
   row "ideal (check free)" --detector-timing=ideal
   echo
 fi

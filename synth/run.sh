@@ -12,10 +12,11 @@
 #             macros of synth/pdk (every memory of at least SCORD_SKY130_MACRO_MIN_BITS bits
 #             in macros, the line-rate detector's line buffer unbanked with a one-cycle read,
 #             the macros' own timing), typical corner plus a slow corner;
-#             osu018: OSU 0.18 um cells and the modelled macros (gen_sram_lib.sh), as before
+#             osu018: OSU 0.18 um cells and the modelled macros (gen_sram_lib.sh), as before;
+#             the line-rate detector's parameters are the variant synth or synth_osu018
 #   --quick   ASIC only: one SM tracker of the default configuration (plus overrides) and the
-#             line-rate detector of a small GPU (NumSms=2 CtasPerSm=2 WarpsPerSm=4
-#             HeapBytes=65536 Lanes=8 Slices=2 MaxOutstanding=8, plus overrides), then the
+#             line-rate detector of a small GPU (the variant quick of rtl_params.h,
+#             `scord-state --variant quick --chparam`, plus overrides), then the
 #             report checks; this is the CTest `synth/quick` (writes build/synth/quick by default)
 #   --report  the figures docs/synth.md quotes: the line-rate detector and the SM tracker in
 #             SKY130 and the line-rate detector in OSU 0.18 um, with the --quick line-rate
@@ -86,22 +87,8 @@ while [ $# -gt 0 ]; do
 done
 case "$jobs" in ''|*[!0-9]*|0) echo "run.sh: --jobs needs a positive integer, got '$jobs'" >&2; exit 2 ;; esac
 case "$lib" in sky130|osu018) ;; *) echo "run.sh: --lib needs sky130 or osu018, got '$lib'" >&2; exit 2 ;; esac
-# Per library: clock target and the line-rate detector's memories.  SKY130: the line buffer,
-# beat info and predecessor table are macros (the tiling keeps arrays below
-# SCORD_SKY130_MACRO_MIN_BITS in flops), and since a SKY130 macro reads in one cycle (minimum
-# period 1.8-2.0 ns) the line buffer needs neither banks nor a multi-cycle read.  OSU 0.18 um:
-# as before (modelled macros with a 15 ns read: 8 banks, 6-cycle read; predecessor table in
-# flops).
-if [ "$lib" = sky130 ]; then
-  period=${period:-4.0}
-  line_args="BufImpl=1 PredImpl=1 BufBanks=1 BufReadCycles=1 BufMinCycles=1"
-else
-  period=${period:-3.0}
-  line_args="BufImpl=1 PredImpl=0"
-fi
-# The small configuration of the line-rate detector in --quick (C-model part, RTL-only part).
-quick_cfg="NumSms=2 CtasPerSm=2 WarpsPerSm=4 HeapBytes=65536"
-quick_rtl="Lanes=8 Slices=2 MaxOutstanding=8"
+# Per library: the clock target.  The memories follow from the library (the variants below).
+if [ "$lib" = sky130 ]; then period=${period:-4.0}; else period=${period:-3.0}; fi
 # The RTL-only part of the FPGA trials' configurations (memories in flops, see fpga_trials).
 fpga_rtl="Lanes=8 Slices=2 MaxOutstanding=4 BufImpl=0 PredImpl=0 BufBanks=1 BufReadCycles=1 BufMinCycles=1"
 case "$period" in ''|*[!0-9.]*|*.*.*|.) echo "run.sh: --period needs a positive number of ns, got '$period'" >&2; exit 2 ;; esac
@@ -136,6 +123,19 @@ if [ -z "$state_bin" ]; then
     cmake --build "$root/build" --target scord-state -j2 >/dev/null || { echo "run.sh: cannot build scord-state" >&2; exit 1; }
   state_bin=$root/build/bin/scord-state
 fi
+
+# The line-rate detector's parameters: the named variants of ref/include/scord/rtl_params.h,
+# the same parameter sets testbench/ simulates in CI (scord-rtl-tb-synth, -synth-osu018).
+# SKY130 (synth): line buffer, beat info and predecessor table in OpenRAM macros (the tiling
+# keeps arrays below SCORD_SKY130_MACRO_MIN_BITS in flops); a SKY130 macro reads in one cycle
+# (minimum period 1.8-2.0 ns), so one bank and a one-cycle read.  OSU 0.18 um (synth_osu018):
+# modelled macros with a 15 ns read, 8 banks, 6-cycle read, predecessor table in flops.  The
+# quick flow's small detector is the variant quick (C-model part, RTL-only part).
+if [ "$lib" = sky130 ]; then line_var=synth; else line_var=synth_osu018; fi
+line_args=$("$state_bin" --variant "$line_var" --rtl-chparam) || exit 2
+quick_cfg=$("$state_bin" --variant quick --model-chparam) || exit 2
+quick_rtl=$("$state_bin" --variant quick --rtl-chparam) || exit 2
+[ "$lib" = sky130 ] || quick_rtl="$quick_rtl $line_args"
 
 # RTL sources: the package first, then every other module file of rtl_model/.
 rtl=$root/rtl_model
@@ -242,7 +242,7 @@ if [ $quick = 1 ]; then
   # shellcheck disable=SC2086
   prep quick_line $quick_cfg "${user_ov[@]}" || { echo "run.sh: $(cat "$out/quick_line/status.txt")" >&2; exit 2; }
   # shellcheck disable=SC2086
-  top quick_line scord_line_detector --asic $line_args $quick_rtl
+  top quick_line scord_line_detector --asic $quick_rtl
   fail=0
   [ $slurm = 1 ] && { slurm_run || fail=1; }
   for d in default/sm_tracker quick_line/line_detector; do "$here/tests/check_reports.sh" "$out/$d" asic || fail=1; done
@@ -262,7 +262,7 @@ if [ $report = 1 ]; then
   # shellcheck disable=SC2086
   prep quick_line $quick_cfg "${user_ov[@]}" || exit 2
   # shellcheck disable=SC2086
-  top quick_line scord_line_detector --asic BufImpl=1 PredImpl=1 BufBanks=1 BufReadCycles=1 BufMinCycles=1 $quick_rtl
+  top quick_line scord_line_detector --asic $("$state_bin" --variant quick --rtl-chparam)
   [ "$reuse" = 1 ] && [ -d "$out/default" ] && mv "$out/default" "$out/default.reuse"
   prep default "${user_ov[@]}" || exit 2
   if [ -d "$out/default.reuse" ]; then
@@ -271,9 +271,11 @@ if [ $report = 1 ]; then
   fi
   : > "$out/summary.txt"
   top default scord_sm_tracker --asic
-  top default scord_line_detector --asic BufImpl=1 PredImpl=1 BufBanks=1 BufReadCycles=1 BufMinCycles=1
+  # shellcheck disable=SC2046
+  top default scord_line_detector --asic $("$state_bin" --variant synth --rtl-chparam)
   lib=osu018 period=3.0
-  top default scord_line_detector_osu018 --asic BufImpl=1 PredImpl=0
+  # shellcheck disable=SC2046
+  top default scord_line_detector_osu018 --asic $("$state_bin" --variant synth_osu018 --rtl-chparam)
   fail=0
   for t in sm_tracker line_detector line_detector_osu018; do
     "$here/tests/check_reports.sh" "$out/default/$t" asic || fail=1
@@ -367,10 +369,7 @@ prep() {
   local d=$out/$name rp err w all=("$@")
   [ "$slurm$sl_resume" = 11 ] || rm -rf "$d"   # a --resume keeps the points already done
   mkdir -p "$d"
-  # RTL-only parameters (scord_pkg: MaxOutstanding, ResetSweep, PcBits) are not the C model's.
-  local cp=() a
-  for a in "$@"; do case "$a" in MaxOutstanding=*|ResetSweep=*|PcBits=*) ;; *) cp+=("$a") ;; esac; done
-  set -- "${cp[@]}"
+  # scord-state takes the C model's parameters and the RTL-only ones (rtl_params.h) alike.
   if ! rp=$("$state_bin" --rtl-params "$@" 2>"$d/state.err"); then
     err=$(cat "$d/state.err")
     echo "rejected: ${err#scord-state: }" > "$d/status.txt"

@@ -199,7 +199,7 @@ void RaceDetector::note_lane(const scord_access &a, const MdTouch &first) {
 // The line-beat timing of the RTL's microarchitecture (scord_line_detector, docs/rtl.md
 // "Line-rate detector"), for --detector=ref with the default timing model.  A packet's checked
 // lanes are grouped by 128-B metadata line (entries_per_line = line_bytes / 8); each line is one
-// beat (more when it has more distinct entries than det_lanes, or one index with several tags)
+// beat (more when it has more distinct entries than det_beat_lanes, or one index with several tags)
 // in slice line mod det_slices.  The splitter hands out one beat per cycle, and only to a slice
 // with room in its queue (det_slice_queue beats ahead of the slots); the slice's line
 // accessor takes one per cycle into one of det_inflight slots and reads the line's touched
@@ -226,7 +226,7 @@ uint64_t RaceDetector::queued_after(uint64_t n, uint64_t arrive) const {
 }
 
 uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
-  const uint64_t Q = c_.det_queue, W = c_.det_inflight, S = c_.det_slices, L = c_.det_lanes;
+  const uint64_t Q = c_.det_queue, W = c_.det_inflight, S = c_.det_slices, L = c_.det_beat_lanes;
   const uint64_t P = c_.det_owner_ports, epl = std::max<uint64_t>(1, c_.line_bytes / 8);
   uint64_t n = npk_++;
   st_.det_timed++;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "scord/rtl_params.h"
 #include "scord/scord.h"
 
 // X(name, default, min, max, doc). Cycles are core cycles (docs/tlm.md "Time").
@@ -61,15 +62,15 @@
   X(fence_pkt_bytes, 8, 0, 1024, "ScoRD fence packet")                                      \
   X(det_port_flits, 4, 1, 64, "flits per cycle of the detector's interconnect ports")       \
   X(det_queue, 64, 1, 1 << 20, "detector input queue entries (packets)")                    \
-  X(det_inflight, 256, 1, 1 << 20, "line beats in flight per slice (RTL MaxOutstanding)")    \
-  X(det_lanes, 16, 1, 32, "lanes one slice checks per beat (RTL Lanes; docs/rtl.md)")       \
-  X(det_slices, 2, 1, 64, "detector slices, metadata line L in slice L mod slices (RTL Slices)") \
-  X(det_owner_ports, 2, 1, 32, "owner fence-file read ports per slice (RTL OwnerPorts)")    \
-  X(det_buf_banks, 8, 1, 1024, "line-buffer banks per slice: reads run this many beats ahead (RTL LineBufBanks)") \
-  X(det_buf_bypass, 4, 1, 1024, "bypass entries per slice for lines not there when read (RTL BypDepth)") \
-  X(det_buf_read, 6, 1, 1000, "cycles of a line-buffer bank read (RTL LineBufReadCycles)") \
+  X(det_inflight, SCORD_RTL_DEF_MaxOutstanding, 1, 1 << 20, "line beats in flight per slice (RTL MaxOutstanding)")    \
+  X(det_beat_lanes, 16, 1, 32, "distinct entries one slice checks per beat (the RTL: a whole 16-entry metadata line)")       \
+  X(det_slices, SCORD_RTL_DEF_Slices, 1, 64, "detector slices, metadata line L in slice L mod slices (RTL Slices)") \
+  X(det_owner_ports, SCORD_RTL_DEF_OwnerPorts, 1, 32, "owner fence-file read ports per slice (RTL OwnerPorts)")    \
+  X(det_buf_banks, SCORD_RTL_DEF_BufBanks, 1, 1024, "line-buffer banks per slice: reads run this many beats ahead (RTL BufBanks)") \
+  X(det_buf_bypass, SCORD_RTL_DEF_BufBanks / 2 < 2 ? 2 : SCORD_RTL_DEF_BufBanks / 2, 1, 1024, "bypass entries per slice for lines not there when read (RTL BypDepth: BufBanks / 2, at least 2)") \
+  X(det_buf_read, SCORD_RTL_DEF_BufReadCycles, 1, 1000, "cycles of a line-buffer bank read (RTL BufReadCycles)") \
   X(det_buf_path, 17, 1, 1000, "cycles from a line's arrival to its data out of its bank (RTL write, settle, read)") \
-  X(det_slice_queue, 6, 1, 1024, "beats a slice holds between the splitter and its slots (RTL queue 2, spill register 2, stages A and B)") \
+  X(det_slice_queue, SCORD_RTL_DEF_QueueDepth + 4, 1, 1024, "beats a slice holds between the splitter and its slots (RTL QueueDepth, spill register 2, stages A and B)") \
   X(det_lat, 7, 0, 10000, "cycles from leaving the check to the checked line back (RTL: 9-cycle same-line chain)") \
   X(ovh_lhd, 1, 0, 1, "time the detector-only packets on L1 hits (Fig. 10 LHD)")            \
   X(ovh_noc, 1, 0, 1, "charge ScoRD header bytes and fence packets (Fig. 10 NOC)")          \
