@@ -21,6 +21,7 @@ progs=(
   "scord-rtl-tb-md16|--events 0|--events"
   "scord-rtl-tb-small|--seed x|--seed"
   "scord-rtl-tb-synth|--trace-from x|--trace-from"
+  "scord-rtl-tb-synth-osu018|--trace-from x|--trace-from"
   "scord-rtl-tb-cov|--trace w.vcd|--trace"
   "scord-cosim|--latency=65|--latency"
 )

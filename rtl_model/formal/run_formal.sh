@@ -12,7 +12,7 @@
 #   minutes; Yosys's own solver proves each of these in about a second.)
 #   Prints "PASS: PROOF ..." with the run time, or "FAIL: PROOF: property NAME (file:line)"
 #   for each assertion false at the trace's last step, and the counterexample trace (a VCD in
-#   OUTDIR).  Exit 0 pass, 1 fail, 77 (a CTest skip) when yosys is missing.
+#   OUTDIR).  Exit 0 pass, 1 fail, 77 when yosys is missing (its CTest then fails).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 rtl=$(cd "$here/.." && pwd)
