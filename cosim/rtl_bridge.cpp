@@ -12,6 +12,7 @@
 
 #include "scord_rtl_variants.h"  // generated: includes and SCORD_RTL_VARIANT_LIST
 #include "verilated.h"
+#include "verilated_fst_c.h"     // the variants are verilated with FST tracing
 
 #include <algorithm>
 #include <cstdio>
@@ -27,6 +28,7 @@ struct EngineBase {
   virtual ~EngineBase() = default;
   virtual bool apply(const scord_event &ev) = 0;
   virtual bool drain() = 0;
+  virtual bool trace(const char *path, uint64_t from, uint64_t to) = 0;
 };
 
 constexpr uint64_t kRingBase = 1ull << 36;  // where the race ring sits (aligned for any size)
@@ -97,6 +99,31 @@ struct Engine : EngineBase {
     bool on = false;       // pend.front() shown on the response channel
   };
   std::vector<Slice> sl;
+  // The waveform (scord_rtl_trace): cycles [tfrom, tto], two time steps a cycle (clock low,
+  // then high); closed and flushed by the destructor on every way out.
+  std::unique_ptr<VerilatedFstC> fst;
+  uint64_t tfrom = 0, tto = 0;
+
+  ~Engine() override {
+    if (fst) fst->close();
+    m->final();
+  }
+  bool trace(const char *path, uint64_t from, uint64_t to) override {
+    ctx->traceEverOn(true);
+    fst = std::make_unique<VerilatedFstC>();
+    m->trace(fst.get(), 99);
+    fst->open(path);
+    if (!fst->isOpen()) {
+      fst.reset();
+      return false;
+    }
+    tfrom = from;
+    tto = to;
+    return true;
+  }
+  void dump(unsigned phase) {
+    if (fst && r->cycles >= tfrom && r->cycles <= tto) fst->dump(2 * r->cycles + phase);
+  }
 
   Engine(scord_rtl *rr, unsigned nslices, unsigned outstanding)
       : r(rr), ctx(new VerilatedContext), feed((unsigned)rr->v.num_sms), slices(nslices), sl(nslices) {
@@ -143,6 +170,7 @@ struct Engine : EngineBase {
     t->ring_head_i = ring.head;
     // The merge's ready is a function of this cycle's inputs: sample after the clock-low eval.
     rtlport::fall(t, false);
+    dump(0);
     rtlport::TbFeeder::Fired f = feed.sample(t, true);
     if ((f.valid_mismatch || f.packet_unexpected) && r->error.empty())
       r->error = f.packet_unexpected ? "the detector took a packet no event sent" : "the merge's valid differs from the feeder's";
@@ -172,6 +200,7 @@ struct Engine : EngineBase {
     if (t->mem_clr_valid_o) r->clear();
     if (t->ring_wr_valid_o) ring.write(t->ring_wr_addr_o, t->ring_wr_data_o);
     rtlport::edge(t, false);
+    dump(1);
     r->cycles++;
     got.clear();
     ring.read(t->ring_tail_o, got);
@@ -282,6 +311,19 @@ const char *scord_rtl_variant(const scord_rtl *r) { return r->variant.c_str(); }
 void scord_rtl_observe(scord_rtl *r, const scord_mdport *observer) {
   r->observing = observer != nullptr;
   if (observer) r->obs = *observer;
+}
+
+int scord_rtl_trace(scord_rtl *r, const char *path, uint64_t from, uint64_t to, char *err, size_t errlen) {
+  if (from > to) {
+    std::snprintf(err, errlen, "--trace-from %llu is after --trace-to %llu", (unsigned long long)from,
+                  (unsigned long long)to);
+    return -1;
+  }
+  if (!r->eng->trace(path, from, to)) {
+    std::snprintf(err, errlen, "%s: cannot open the waveform file for writing", path);
+    return -1;
+  }
+  return 0;
 }
 
 int scord_rtl_apply(scord_rtl *r, const scord_event *ev) { return r->eng->apply(*ev) ? 0 : -1; }

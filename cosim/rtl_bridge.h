@@ -37,7 +37,11 @@ void scord_rtl_free(scord_rtl *r);
 ** and a due response is held back, each with probability pct % (0..90; -1 otherwise),
 ** from a generator seeded with seed (reproducible). Default 0: no stalls. */
 int scord_rtl_set_stall(scord_rtl *r, unsigned pct, uint64_t seed);
-/* Name of the variant chosen ("default", "md16", "small"). */
+/* Write a waveform (FST) of scord_top to path from now on, for the clock cycles [from, to]
+** (scord_rtl_cycles); flushed and closed by scord_rtl_free.  0, or -1 with a one-line reason
+** in err (the file cannot be opened, from > to). */
+int scord_rtl_trace(scord_rtl *r, const char *path, uint64_t from, uint64_t to, char *err, size_t errlen);
+/* Name of the variant chosen (a row of SCORD_RTL_VARIANT_LIST, rtl_params.h). */
 const char *scord_rtl_variant(const scord_rtl *r);
 
 /* Observe metadata traffic: write(ctx, index, value) for every entry written (value in

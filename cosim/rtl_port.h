@@ -1,8 +1,7 @@
 // rtl_port.h -- the one C++ layer between a Verilated scord RTL top and the programs that
 // drive it: scord-rtl-tb (testbench/line_detector_tb.cpp, top scord_top), the bridge behind
 // scord-cosim (cosim/rtl_bridge.cpp, top scord_top), scord-sim's RTL engine
-// (tlm/engine_line.cc, top scord_line_detector) and the
-// line-rate unit testbenches.  The tops carry the detector's ports under the same names, so
+// (tlm/engine_line.cc, top scord_line_detector) and the line-rate unit testbenches.  The tops carry the detector's ports under the same names, so
 // everything here is a template over the Verilated class:
 //   - parameter matching: which built variant computes what a requested parameter set
 //     computes (param_mismatch), and the build-configuration words a model reports on its
@@ -11,16 +10,12 @@
 //   - event beats: the trackers' input channel of scord_top (put_event_beat), and the
 //     whole input side of scord_top, one cycle at a time (TbFeeder: beats, the merge's
 //     order, the valid/ready rule), for scord-rtl-tb and the bridge alike;
-//   - the metadata memory port (MdPort): in order, a beat's write applied before its read,
-//     read data after a latency the user chooses per read (fixed, or the TLM's L2 timing),
-//     back-pressure decided by the caller each cycle;
 //   - race records decoded from the race port (race_of) or read from the line-rate detector's
 //     race ring (RingHost);
-//   - the lockstep comparator of the lane-serial RTL against the C model (Lockstep), and the
-//     order-free comparator of the line-rate RTL (Unordered);
+//   - the order-free comparator of the line-rate RTL against the C model (Unordered);
 //   - bit fields of packed ports, integers or VlWide (get_bits, put_bits, zero), and the
 //     line-rate detector's 1024-bit metadata lines (MdLine, put_line, get_line).
-// Expected workload: one MdPort::drive/sample pair per simulated cycle, so both are inline
+// Expected workload: one TbFeeder::inputs/sample pair per simulated cycle, so both are inline
 // and allocation-free on the common path.  Header-only: the Verilated classes differ per
 // variant and program.
 #pragma once
@@ -464,7 +459,7 @@ scord_race race_of(const T *t) {
   return x;
 }
 
-// ---- Lockstep comparison ----------------------------------------------------------------
+// ---- Race-record comparison ----------------------------------------------------------------
 
 // The fields that make a race record (every field; padding is not compared), as one tuple:
 // what same_race compares and race_less orders.
@@ -474,86 +469,6 @@ inline auto race_key(const scord_race &r) {
 }
 // Whether two race records are the same record.
 inline bool same_race(const scord_race &a, const scord_race &b) { return race_key(a) == race_key(b); }
-
-// The lockstep comparator of the lane-serial RTL, shared by scord-rtl-tb and scord-sim
-// --detector=both: the C model's metadata writes, kernel clears and race records are queued as
-// it makes them (it decides first), and the RTL's are checked against the queue as they leave
-// it, in order (the lane-serial RTL keeps the C model's order, docs/rtl.md).  Ctx is what the
-// caller reports a difference with (an event number, a TLM context).  The checks return a
-// verdict; what to print and whether to stop is the caller's.
-template <class Ctx>
-class Lockstep {
- public:
-  struct Write {
-    bool clear;
-    uint64_t index, value;
-    Ctx ctx;
-  };
-  struct Race {
-    scord_race r;
-    Ctx ctx;
-  };
-  enum Verdict { kMatch, kUnexpected /* nothing was queued */, kDiffer /* the queue's front differs */ };
-
-  // ---- the C model's side
-  void want_write(uint64_t index, uint64_t value, const Ctx &c) { w_.push_back(Write{false, index, value, c}); }
-  void want_clear(const Ctx &c) { w_.push_back(Write{true, 0, 0, c}); }
-  void want_race(const scord_race &r, const Ctx &c) { r_.push_back(Race{r, c}); }
-
-  // ---- the RTL's side
-  // A metadata write.  With sweep_entries > 0 the RTL does a kernel clear as writes of
-  // SCORD_MD_INIT to entries 0 .. sweep_entries-1 in order (ResetSweep), matched to one queued
-  // clear.
-  Verdict got_write(uint64_t index, uint64_t value, uint64_t sweep_entries = 0) {
-    if (w_.empty()) return kUnexpected;
-    const Write &w = w_.front();
-    if (w.clear) {
-      if (!sweep_entries || index != sweep_ || value != SCORD_MD_INIT) return kDiffer;
-      if (++sweep_ == sweep_entries) {
-        sweep_ = 0;
-        w_.pop_front();
-      }
-      return kMatch;
-    }
-    if (w.index != index || w.value != value) return kDiffer;
-    w_.pop_front();
-    return kMatch;
-  }
-  // A clear of the whole metadata region (one beat).
-  Verdict got_clear() {
-    if (w_.empty()) return kUnexpected;
-    if (!w_.front().clear) return kDiffer;
-    w_.pop_front();
-    return kMatch;
-  }
-  // A race record.  Up to may_skip queued records in all (the RTL's overflow counter) may be
-  // passed over: the RTL dropped them; skipped() counts them.
-  Verdict got_race(const scord_race &r, uint64_t may_skip = 0) {
-    for (;;) {
-      if (r_.empty()) return kUnexpected;
-      if (same_race(r_.front().r, r)) {
-        r_.pop_front();
-        return kMatch;
-      }
-      if (skipped_ + 1 > may_skip) return kDiffer;
-      skipped_++;
-      r_.pop_front();
-    }
-  }
-
-  // The queues' fronts (nullptr when empty): what the RTL was expected to produce next.
-  const Write *next_write() const { return w_.empty() ? nullptr : &w_.front(); }
-  const Race *next_race() const { return r_.empty() ? nullptr : &r_.front(); }
-  size_t writes_left() const { return w_.size(); }
-  size_t races_left() const { return r_.size(); }
-  uint64_t skipped() const { return skipped_; }
-  uint64_t sweep_position() const { return sweep_; }
-
- private:
-  std::deque<Write> w_;
-  std::deque<Race> r_;
-  uint64_t skipped_ = 0, sweep_ = 0;
-};
 
 // Strict order on race records over the fields same_race compares (a multiset key).
 inline bool race_less(const scord_race &a, const scord_race &b) { return race_key(a) < race_key(b); }
@@ -731,163 +646,6 @@ struct RingHost {
     }
   }
   uint32_t unread(uint32_t tail) const { return tail - head; }
-};
-
-// ---- Metadata memory port ---------------------------------------------------------------
-
-// The memory behind the detector's metadata port: a sparse store of `entries` 64-bit
-// entries (SCORD_MD_INIT until written), served in request order.  A request beat carries a
-// clear of the whole region, or a write and/or a read (the write applied first); read data
-// returns in request order, each no earlier than the time Hooks::read_due gives and never
-// before an older read's.
-class MdPort {
- public:
-  // What the user sees of the traffic (all optional).
-  struct Hooks {
-    virtual ~Hooks() = default;
-    // Cycle the data of a read of `index` issued at `now` is back (>= now + 1).
-    virtual uint64_t read_due(uint64_t index, uint64_t now) = 0;
-    // Deferred timing (set_deferred): a read of `index` issued at `now` whose due cycle the
-    // driver gives later with resolve(); read_due is not called for it.
-    virtual void on_read_deferred(uint64_t /*index*/, uint64_t /*now*/) {}
-    virtual void on_write(uint64_t /*index*/, uint64_t /*value*/, uint64_t /*now*/) {}
-    virtual void on_clear(uint64_t /*now*/) {}
-    // A request the memory cannot serve (index past the region, a beat with nothing in it).
-    virtual void on_bad(const char * /*what*/, uint64_t /*value*/) {}
-  };
-  // Fixed latency, for drivers without a memory-system model.
-  struct FixedLatency : Hooks {
-    unsigned latency;
-    explicit FixedLatency(unsigned l) : latency(l) {}
-    uint64_t read_due(uint64_t, uint64_t now) override { return now + latency; }
-  };
-
-  // entries: size of the metadata region; hooks must outlive the port.  Throws
-  // std::bad_alloc when the store cannot be allocated.
-  MdPort(uint64_t entries, Hooks *hooks) : entries_(entries), hooks_(hooks) {
-    store_ = scord_store_new(entries);
-    if (!store_) throw std::bad_alloc();
-  }
-  ~MdPort() { scord_store_free(store_); }
-  MdPort(const MdPort &) = delete;
-  MdPort &operator=(const MdPort &) = delete;
-
-  // Whether the oldest read's data may be returned at `now`.  (A read whose due cycle is not
-  // resolved yet is not due: the driver resolves it before it can be, see set_deferred.)
-  bool response_due(uint64_t now) const {
-    return !resp_.empty() && !resp_.front().unresolved && resp_.front().due <= now;
-  }
-  // Reads issued and not yet answered.
-  bool busy() const { return !resp_.empty(); }
-  // Cycle the oldest outstanding read is due (only when busy() and it is resolved).
-  uint64_t next_due() const {
-    assert(!resp_.front().unresolved);
-    return resp_.front().due;
-  }
-
-  // Deferred read timing (docs/cosim.md "Batched metadata timing"): while on, a read is queued
-  // with its due cycle unknown (hooks' on_read_deferred, not read_due), and the driver gives
-  // the due cycles of the unresolved reads later with resolve(), oldest first, before the
-  // clock reaches the cycle any of them could be due.
-  void set_deferred(bool on) { deferred_ = on; }
-  size_t unresolved() const { return unresolved_; }
-  // Issue cycle of the oldest unresolved read (only when unresolved() > 0).
-  uint64_t oldest_unresolved_issue() const { return resp_[resp_.size() - unresolved_].issued; }
-  // Due cycles of the n = unresolved() unresolved reads, oldest first; the same rules as
-  // read_due's answer (at least a cycle after the issue, and in request order).
-  void resolve(const uint64_t *due, size_t n) {
-    assert(n == unresolved_);
-    for (size_t k = resp_.size() - unresolved_, i = 0; i < n; i++, k++) {
-      Resp &r = resp_[k];
-      r.due = in_order(due[i], r.issued);
-      r.unresolved = false;
-    }
-    unresolved_ = 0;
-  }
-
-  // Before the evaluation of a cycle: request ready and the response channel.  resp_ok is
-  // the caller's back-pressure on responses (a due response is held back when false).
-  template <class T>
-  void drive(T *t, uint64_t now, bool req_ready, bool resp_ok = true) {
-    req_ready_ = req_ready;
-    resp_valid_ = resp_ok && response_due(now);
-    now_ = now;
-    t->mem_req_ready_i = req_ready;
-    t->mem_resp_valid_i = resp_valid_;
-    t->mem_resp_rdata_i = resp_valid_ ? resp_.front().data : 0;
-  }
-
-  // After the evaluation (outputs settled, before the clock edge): apply the request beat
-  // the port took and retire the response the RTL took.
-  struct Fired {
-    bool req = false, resp = false;
-  };
-  template <class T>
-  Fired sample(const T *t) {
-    Fired f;
-    if (t->mem_req_valid_o && req_ready_) {
-      f.req = true;
-      if (t->mem_req_clear_o) {
-        scord_store_reset(store_);
-        if (hooks_) hooks_->on_clear(now_);
-      } else {
-        if (t->mem_req_write_o) write(t->mem_req_index_o, t->mem_req_wdata_o);
-        if (t->mem_req_read_o) read_issue(t->mem_req_rindex_o);
-        if (!t->mem_req_write_o && !t->mem_req_read_o && hooks_)
-          hooks_->on_bad("empty memory request (valid without read, write or clear)", 0);
-      }
-    }
-    if (resp_valid_ && t->mem_resp_ready_o) {
-      f.resp = true;
-      resp_.pop_front();
-    }
-    return f;
-  }
-
-  uint64_t read(uint64_t index) const { return index < entries_ ? scord_store_read(store_, index) : SCORD_MD_INIT; }
-  scord_store *store() { return store_; }
-  uint64_t entries() const { return entries_; }
-
- private:
-  void write(uint64_t index, uint64_t value) {
-    if (index >= entries_) {
-      if (hooks_) hooks_->on_bad("write index past the metadata region", index);
-      return;
-    }
-    scord_store_write(store_, index, value);
-    if (hooks_) hooks_->on_write(index, value, now_);
-  }
-  void read_issue(uint64_t index) {
-    if (index >= entries_ && hooks_) hooks_->on_bad("read index past the metadata region", index);
-    if (deferred_) {
-      resp_.push_back({0, read(index), now_, true});
-      unresolved_++;
-      if (hooks_) hooks_->on_read_deferred(index, now_);
-      return;
-    }
-    const uint64_t due = in_order(hooks_ ? hooks_->read_due(index, now_) : now_ + 1, now_);
-    resp_.push_back({due, read(index), now_, false});
-  }
-  // A read's due cycle: at least a cycle after its issue, and not before the previous read's.
-  uint64_t in_order(uint64_t due, uint64_t issued) {
-    if (due < issued + 1) due = issued + 1;
-    if (due < last_due_) due = last_due_;
-    last_due_ = due;
-    return due;
-  }
-
-  struct Resp {
-    uint64_t due, data;
-    uint64_t issued;  // cycle the read was issued
-    bool unresolved;  // deferred: due not given yet
-  };
-  uint64_t entries_;
-  Hooks *hooks_;
-  scord_store *store_ = nullptr;
-  std::deque<Resp> resp_;
-  uint64_t now_ = 0, last_due_ = 0;
-  size_t unresolved_ = 0;  // the youngest reads, when deferred
-  bool req_ready_ = false, resp_valid_ = false, deferred_ = false;
 };
 
 }  // namespace rtlport

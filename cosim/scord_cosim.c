@@ -6,7 +6,8 @@
 ** --model=rtl runs the RTL alone, --model=ref the C model.  The runner and the comparator are
 ** ref/tools/vec_run.c's; this file plugs the RTL in through the C bridge (rtl_bridge.h: a cycle
 ** loop around one Verilated scord_top variant, line memories with a fixed latency and optional
-** random stalls).
+** random stalls).  --trace=FILE.fst writes scord_top's waveform; a failing file is run again
+** writing the waveform of its last cycles, and the file is named.
 **
 ** Expected workload: the vector suites of CTest (a few thousand events per file) and the
 ** random streams of vectors/gen (up to a million events).
@@ -20,6 +21,10 @@ static void *rtl_open(const scord_params *p, const scord_vec_model_opts *o, char
   scord_rtl *r = scord_rtl_new(p, o->latency, err, errlen);
   if (r && scord_rtl_set_stall(r, o->stall, o->seed) != 0) {
     snprintf(err, errlen, "stall %u: must be 0..90", o->stall);
+    scord_rtl_free(r);
+    return NULL;
+  }
+  if (r && o->trace && scord_rtl_trace(r, o->trace, o->trace_from, o->trace_to, err, errlen) != 0) {
     scord_rtl_free(r);
     return NULL;
   }
@@ -40,6 +45,8 @@ static void rtl_stats(const void *m, FILE *f, const char *path) {
           scord_rtl_variant(m), scord_rtl_cycles(m), scord_rtl_lanes(m));
 }
 
+static uint64_t rtl_cycles(const void *m) { return scord_rtl_cycles(m); }
+
 static const scord_vec_model kRtl = {
     .name = "rtl",
     .unordered = true, /* the line-rate detector checks different lines in parallel */
@@ -53,6 +60,7 @@ static const scord_vec_model kRtl = {
     .overflow = rtl_overflow,
     .md_foreach = rtl_md_foreach,
     .stats = rtl_stats,
+    .cycles = rtl_cycles,
 };
 
 int main(int argc, char **argv) { return scord_vec_main(argc, argv, "scord-cosim", &kRtl, "both"); }

@@ -12,7 +12,8 @@
 ** model whose order is not fixed (scord_vec_model.unordered: the line-rate RTL), comparing the
 ** race records as a multiset at the end; then the overflow counters and the final metadata.  The
 ** first divergence stops the file with the event, its line, both outputs and both metadata words.  A file whose configuration the second model
-** cannot run is an error, or with --skip-unsupported is reported as skipped.
+** cannot run is an error, or with --skip-unsupported is reported as skipped; a run in which
+** every file was skipped fails (exit 1), since it checked nothing.
 **
 ** Each file runs on a fresh model: the file's config lines first, then the command line's
 ** --config values (the command line wins).  Prints one line per race in the order found, one
@@ -23,6 +24,7 @@
 ** detector's race FIFO after every event, so a vector never overflows; when it is set,
 ** records accumulate for the whole file and the overflow counter is exercised.
 */
+#define _POSIX_C_SOURCE 200809L /* dup, dup2: the failure re-run writes nothing */
 #include "vec_run.h"
 #include "scord/scord.h"
 #include "scord/vecread.h"
@@ -31,12 +33,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 typedef struct opts {
   const char *prog, *model;
   const scord_vec_model *other; /* the second model, or NULL (scord-vec) */
   scord_vec_model_opts mo;
   bool json, dump_md, no_expect, stats, skip_unsupported;
+  uint64_t fail_window; /* cycles of the failure waveform before the failing cycle */
   const char **cfg;
   size_t ncfg;
 } opts;
@@ -46,12 +51,16 @@ static void usage(FILE *f, const opts *o) {
     fprintf(f,
             "usage: %s [--model=ref|%s|both] [--latency=L] [--stall=PCT] [--seed=N] [--json]\n"
             "         [--config key=value]... [--dump-metadata] [--no-expect] [--stats]\n"
-            "         [--skip-unsupported] FILE...\n"
+            "         [--skip-unsupported] [--trace=FILE.fst [--trace-from=C] [--trace-to=C]] FILE...\n"
             "Runs vectors v1 files through the ScoRD reference model and the %s (default --model=%s:\n"
             "both run, every race record and the final metadata compared), prints each\n"
             "race, checks the files' expect lines. Exit: 0 pass, 1 expectation failure or divergence,\n"
-            "2 error.  --latency 1..64 (default %u), --stall 0..90 %% of cycles (default 0).\n",
-            o->prog, o->other->name, o->other->name, o->model, o->mo.latency);
+            "2 error.  --latency 1..64 (default %u), --stall 0..90 %% of cycles (default 0).\n"
+            "--trace writes the %s's waveform (FST) of one FILE, cycles C..C only when given.  A file\n"
+            "that fails is run again writing the waveform of its last %llu cycles, named on the\n"
+            "output ($SCORD_COSIM_FAIL_TRACE, or FILE's name with .fail.fst in the current directory).\n",
+            o->prog, o->other->name, o->other->name, o->model, o->mo.latency, o->other->name,
+            (unsigned long long)o->fail_window);
   } else {
     fprintf(f,
             "usage: %s [--json] [--config key=value]... [--dump-metadata] [--no-expect] [--stats] FILE...\n"
@@ -217,8 +226,10 @@ static int compare_race_sets(const char *path, uint64_t evno, const scord_event 
   return 0;
 }
 
-/* Run one file: 0 pass, 1 expectation failure or divergence, 2 input error, 3 skipped. */
-static int run_file(const char *path, const opts *o) {
+/* Run one file: 0 pass, 1 expectation failure or divergence, 2 input error, 3 skipped.  The
+** second model's clock when it stopped goes to *cycles (0 without one). */
+static int run_file(const char *path, const opts *o, uint64_t *cycles) {
+  *cycles = 0;
   scord_vreader *r = scord_vr_open(path, o->cfg, o->ncfg);
   if (!r) {
     fprintf(stderr, "%s:0: out of memory\n", path);
@@ -434,11 +445,34 @@ static int run_file(const char *path, const opts *o) {
   free(crv.v);
   free(orv.v);
   scord_system_free(sys);
+  if (other && om->cycles) *cycles = om->cycles(other);
   if (other) om->close(other);
   scord_store_free(clog.store);
   free(clog.idx); free(clog.val); free(rlog.idx); free(rlog.val);
   scord_vr_close(r);
   return status;
+}
+
+/* run_file with its output (the same as the run before) sent to /dev/null. */
+static void rerun_quiet(const char *path, const opts *o, uint64_t *cycles) {
+  fflush(stdout);
+  fflush(stderr);
+  int out = dup(1), err = dup(2), nul = open("/dev/null", O_WRONLY);
+  if (out < 0 || err < 0 || nul < 0 || dup2(nul, 1) < 0 || dup2(nul, 2) < 0) {
+    if (out >= 0) close(out);
+    if (err >= 0) close(err);
+    if (nul >= 0) close(nul);
+    run_file(path, o, cycles); /* no /dev/null: the repeated output is shown */
+    return;
+  }
+  run_file(path, o, cycles);
+  fflush(stdout);
+  fflush(stderr);
+  dup2(out, 1);
+  dup2(err, 2);
+  close(out);
+  close(err);
+  close(nul);
 }
 
 /* A number option's value: 0, or 2 after the message naming the option. */
@@ -462,6 +496,12 @@ static int vec_main(int argc, char **argv, opts o, const char **files) {
     else if (strcmp(a, "--no-expect") == 0) o.no_expect = true;
     else if (strcmp(a, "--stats") == 0) o.stats = true;
     else if (o.other && strcmp(a, "--skip-unsupported") == 0) o.skip_unsupported = true;
+    else if (o.other && strncmp(a, "--trace=", 8) == 0 && a[8]) o.mo.trace = a + 8;
+    else if (o.other && strncmp(a, "--trace-from=", 13) == 0) {
+      if (num_opt(&o, "--trace-from", a + 13, 0, UINT64_MAX, &o.mo.trace_from)) return 2;
+    } else if (o.other && strncmp(a, "--trace-to=", 11) == 0) {
+      if (num_opt(&o, "--trace-to", a + 11, 0, UINT64_MAX, &o.mo.trace_to)) return 2;
+    }
     else if (strncmp(a, "--model=", 8) == 0) o.model = a + 8;
     else if (o.other && strncmp(a, "--latency=", 10) == 0) {
       if (num_opt(&o, "--latency", a + 10, 1, 64, &v)) return 2;
@@ -519,10 +559,21 @@ static int vec_main(int argc, char **argv, opts o, const char **files) {
     usage(stderr, &o);
     return 2;
   }
+  if (o.mo.trace && (nfiles != 1 || strcmp(o.model, "ref") == 0 || !o.other->cycles)) {
+    fprintf(stderr, "%s: --trace=%s: needs one FILE and --model=%s or both\n", o.prog, o.mo.trace,
+            o.other->name);
+    return 2;
+  }
+  if (o.mo.trace_from > o.mo.trace_to) {
+    fprintf(stderr, "%s: --trace-from=%" PRIu64 " is after --trace-to=%" PRIu64 "\n", o.prog, o.mo.trace_from,
+            o.mo.trace_to);
+    return 2;
+  }
   size_t passed = 0, failed = 0, skipped = 0;
   int worst = 0;
   for (size_t i = 0; i < nfiles; i++) {
-    int rc = run_file(files[i], &o);
+    uint64_t cyc;
+    int rc = run_file(files[i], &o, &cyc);
     fflush(stdout);
     if (rc == 3) {
       skipped++;
@@ -530,17 +581,43 @@ static int vec_main(int argc, char **argv, opts o, const char **files) {
     }
     if (rc == 0) passed++; else failed++;
     if (rc > worst) worst = rc;
+    if ((rc == 1 || rc == 2) && cyc > 0 && !o.mo.trace && o.other && o.other->cycles) {
+      /* The failure's waveform: the same file again (the run is deterministic), writing the
+      ** last fail_window cycles up to the one where the model stopped. */
+      char fpath[4096];
+      const char *env = getenv("SCORD_COSIM_FAIL_TRACE");
+      const char *base = strrchr(files[i], '/');
+      base = base ? base + 1 : files[i];
+      if (env && *env) snprintf(fpath, sizeof fpath, "%s", env);
+      else snprintf(fpath, sizeof fpath, "%s.fail.fst", base);
+      opts t = o;
+      t.mo.trace = fpath;
+      t.mo.trace_from = cyc > o.fail_window ? cyc - o.fail_window : 0;
+      t.mo.trace_to = cyc;
+      t.json = false;
+      uint64_t again;
+      rerun_quiet(files[i], &t, &again);
+      fprintf(stderr, "%s: waveform of the failure: %s (%s cycles %" PRIu64 "..%" PRIu64 ")\n", files[i], fpath,
+              o.other->name, t.mo.trace_from, t.mo.trace_to);
+    }
   }
   if (!o.no_expect) {
     if (skipped) printf("vectors: %zu passed, %zu failed, %zu skipped\n", passed, failed, skipped);
     else printf("vectors: %zu passed, %zu failed\n", passed, failed);
+  }
+  /* A run in which every file was skipped checked nothing: that is a failure, not a pass. */
+  if (passed + failed == 0) {
+    fprintf(stderr, "%s: all %zu files were skipped (--skip-unsupported): nothing was checked\n",
+            o.prog, skipped);
+    return 1;
   }
   return worst;
 }
 
 int scord_vec_main(int argc, char **argv, const char *prog, const scord_vec_model *other,
                    const char *default_model) {
-  opts o = {.prog = prog, .model = default_model, .other = other, .mo = {.latency = 4, .seed = 1}};
+  opts o = {.prog = prog, .model = default_model, .other = other, .fail_window = 2000,
+            .mo = {.latency = 4, .seed = 1, .trace_to = UINT64_MAX}};
   o.cfg = calloc((size_t)argc, sizeof *o.cfg);
   const char **files = calloc((size_t)argc, sizeof *files);
   int rc = (o.cfg && files) ? vec_main(argc, argv, o, files) : 2;

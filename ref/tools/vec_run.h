@@ -31,6 +31,10 @@ typedef struct scord_vec_model_opts {
   unsigned latency; /* memory latency, cycles (1..64) */
   unsigned stall;   /* random back-pressure on the memory port, percent (0..90) */
   uint64_t seed;    /* of the stall generator */
+  /* A waveform of the model from open() on, for the cycles [trace_from, trace_to] (NULL: none;
+  ** only models with cycles != NULL write one). */
+  const char *trace;
+  uint64_t trace_from, trace_to;
 } scord_vec_model_opts;
 
 /* A second model.  Every function gets the handle open() returned. */
@@ -57,6 +61,10 @@ typedef struct scord_vec_model {
   void (*md_foreach)(const void *m, void (*fn)(void *arg, uint64_t index, uint64_t value), void *arg);
   /* One "stats file=PATH ..." line for --stats. */
   void (*stats)(const void *m, FILE *f, const char *path);
+  /* Clock cycles run so far, for a model that writes waveforms (opts.trace); else NULL.  When
+  ** a file fails with such a model, the runner runs it again writing the waveform of the last
+  ** cycles before the failure, and names the file. */
+  uint64_t (*cycles)(const void *m);
 } scord_vec_model;
 
 /* The whole program: parse argv, run the files, print, return the exit status (0 all passed,
