@@ -251,6 +251,13 @@ static int run_file(const char *path, const opts *o) {
       const scord_params *p = scord_vr_params(r);
       drain_each = !scord_vr_race_buf_set(r);
       if (use_ref) {
+        if (use_other && scord_v2_scrub(p)) {
+          /* The scrub walks the detector's own store (detector-v2.md section 4). */
+          fprintf(stderr, "%s:0: --model=%s: spec_version=2 with fence_scrub=1 runs on the C model "
+                  "alone (set fence_scrub=0 to compare)\n", path, o->model);
+          status = 2;
+          break;
+        }
         if (use_other) clog.store = scord_store_new(p->heap_bytes / p->granule / p->md_ratio);
         sys = scord_system_new(p, use_other ? &cport : NULL);
         if (!sys || (use_other && !clog.store)) {
@@ -415,6 +422,9 @@ static int run_file(const char *path, const opts *o) {
     if (o->stats && det) {
       const scord_detector_stats *st = scord_detector_get_stats(det);
       printf("stats file=%s accesses=%" PRIu64 " outside=%" PRIu64 " fences=%" PRIu64 "\n", path, st->accesses, st->outside, st->fences);
+      if (scord_vr_params(r)->spec_version >= 2) /* detector-v2.md: its counts, v2 runs only */
+        printf("stats-v2 file=%s acquires=%" PRIu64 " syncwarps=%" PRIu64 " scrubs=%" PRIu64 " scrub_fields=%" PRIu64 "\n",
+               path, st->acquires, st->syncwarps, st->scrubs, st->scrub_fields);
       for (int w = 0; w < 2; w++)
         for (int s = 0; s < SCORD_STEP_COUNT; s++)
           if (st->cover[w][s]) printf("  %s %-40s %" PRIu64 "\n", w ? "WRITE" : "READ ", scord_step_name[s], st->cover[w][s]);

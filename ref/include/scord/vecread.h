@@ -33,6 +33,7 @@ typedef struct scord_expect {
   uint16_t sm, cta, warp;
   uint64_t count;               /* >= 1 */
   uint64_t line;
+  uint8_t spec;                 /* format 2 `spec=`: the spec_version it applies to; 0 = every one */
 } scord_expect;
 
 typedef struct scord_vreader scord_vreader;
