@@ -1,13 +1,16 @@
 /*
 ** scord-accuracy -- compare the ScoRD detector model with the exact oracle (oracle.h).
 **
-**   scord-accuracy [--config key=value]... [--json] [--races] [--by-class] FILE...
+**   scord-accuracy [--config key=value]... [--truth=1|2] [--json] [--races] [--by-class] FILE...
 **
 ** What it is for: measuring the detector's accuracy on vector files (docs/accuracy.md).
 ** Each file is read once with the existing reader (ref/src/vecread.c: the file's config
 ** lines, then the command line's --config values, which win); every event goes to a fresh
 ** detector system (ref/src/system.c) and to a fresh oracle.  The detector's race FIFO is
 ** drained after every event, so it never overflows.  `expect` lines are ignored.
+** --truth=V gives the oracle spec_version V (its race definition, docs/accuracy.md section 1)
+** whatever the detector's: `--config spec_version=1 --truth=2` measures the v1.1 detector against
+** the v2.0 definition.  Without it the oracle takes the detector's spec_version.
 **
 ** Counting (as the paper counts unique races): a race is the pair (pc of the later
 ** access, word address addr & ~3).  O = the oracle's set, D = the set of (pc, addr) of
@@ -51,6 +54,7 @@
 
 typedef struct acc_opts {
   bool json, races, by_class;
+  unsigned truth; /* the oracle's spec_version, 0 = the detector's */
   const char **cfg;
   size_t ncfg;
 } acc_opts;
@@ -126,11 +130,12 @@ static int key_add(keyset *k, uint64_t pc, uint64_t addr, uint8_t type, uint8_t 
 }
 
 static void usage(FILE *f) {
-  fputs("usage: scord-accuracy [--config key=value]... [--json] [--races] [--by-class] FILE...\n"
+  fputs("usage: scord-accuracy [--config key=value]... [--truth=1|2] [--json] [--races] [--by-class] FILE...\n"
         "Runs the exact race oracle and the ScoRD detector model on each vector file and\n"
         "counts unique races (pc of the later access, word address): oracle, detector,\n"
         "tp, fp, fn per file and in total (--by-class: also split by the oracle's reason\n"
-        "and the detector's race type). expect lines are ignored. Exit: 0, 2 on error.\n",
+        "and the detector's race type). expect lines are ignored. --truth=V judges with the\n"
+        "oracle's spec_version V (default: the detector's). Exit: 0, 2 on error.\n",
         f);
 }
 
@@ -183,7 +188,9 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
     if (!sys) {
       const scord_params *p = scord_vr_params(r);
       sys = scord_system_new(p, NULL);
-      orc = scord_oracle_new(p);
+      scord_params q = *p;
+      if (o->truth) q.spec_version = o->truth; /* only the oracle's definition changes */
+      orc = scord_oracle_new(&q);
       wps = (size_t)p->warps_per_sm;
       nfcnt = (size_t)p->num_sms * wps * 2;
       fcnt = calloc(nfcnt, sizeof *fcnt);
@@ -331,6 +338,13 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
     if (strcmp(a, "--json") == 0) o.json = true;
     else if (strcmp(a, "--races") == 0) o.races = true;
     else if (strcmp(a, "--by-class") == 0) o.by_class = true;
+    else if (strncmp(a, "--truth=", 8) == 0) {
+      if (strcmp(a + 8, "1") && strcmp(a + 8, "2")) {
+        fprintf(stderr, "scord-accuracy: --truth: '%s' is not 1 or 2\n", a + 8);
+        return 2;
+      }
+      o.truth = (unsigned)(a[8] - '0');
+    }
     else if (strcmp(a, "--config") == 0 || strncmp(a, "--config=", 9) == 0) {
       const char *kv = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
       if (!kv) {

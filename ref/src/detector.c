@@ -259,11 +259,9 @@ void scord_detector_syncwarp(scord_detector *d, unsigned sm, unsigned warp) {
   assert(sm < d->p.num_sms && warp < d->p.warps_per_sm);
   if (!d->lanes) return;
   size_t i = sm * d->p.warps_per_sm + warp;
-  bump(d, i, 0); /* a block-scope fence of the warp (detector-v2.md section 3.2) */
-  if (d->acqrel) {
-    stamp(d, i, SCORD_SCOPE_CTA, true);
-    stamp(d, i, SCORD_SCOPE_CTA, false);
-  }
+  /* BlkFenceID only: no release or acquire stamp, so other warps gain no sync from it
+  ** (detector-v2.md section 3.2). */
+  bump(d, i, 0);
   d->st.syncwarps++;
 }
 
@@ -332,9 +330,12 @@ static inline bool same_thread(const scord_detector *d, const scord_md *md, cons
 }
 
 /* sync(x, o) of detector-v2.md section 2.2: the accessor acquired, at a scope including the
-** owner (fence-file index oi), at or after the owner's last release of that scope.  Always
-** false without acquire/release, so check 4c is v1.1's. */
+** owner (fence-file index oi), at or after the owner's last release of that scope; and with lane
+** identity, always for another lane of the accessor's own warp (section 3.2: check 4a already
+** required the warp's fence or syncwarp since the owner's access).  Always false in v1.1, so
+** check 4c is v1.1's. */
 static inline bool synced(const scord_detector *d, const chk *c, size_t oi, bool same_blk) {
+  if (d->lanes && same_blk && oi == c->xi) return true;
   if (!d->acqrel) return false;
   uint32_t rel = d->rel[same_blk ? 0 : 1][oi], acq = d->acq[same_blk ? 0 : 1][c->xi];
   return rel != 0 && (int32_t)(acq - rel) >= 0;
