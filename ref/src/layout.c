@@ -39,6 +39,11 @@ static inline uint64_t mask_of(unsigned w) {
   return w >= 64 ? UINT64_MAX : (((uint64_t)1 << w) - 1);
 }
 
+/* Shifts for field positions: a field of width 0 may sit at bit 64 of a full entry (LaneID
+** without lane identity, or Tag with tag_bits=0), where a C shift would be undefined. */
+static inline uint64_t shl(uint64_t v, unsigned lsb) { return lsb >= 64 ? 0 : v << lsb; }
+static inline uint64_t shr(uint64_t v, unsigned lsb) { return lsb >= 64 ? 0 : v >> lsb; }
+
 unsigned scord_layout_init(scord_layout *l, const scord_params *p) {
   unsigned pos = 0;
 #define SCORD_X_LAY(ID, f, w)                     \
@@ -55,7 +60,7 @@ unsigned scord_layout_init(scord_layout *l, const scord_params *p) {
 uint64_t scord_md_encode(const scord_layout *l, const scord_md *md) {
 #define F(ID, v)                                                                   \
   (assert(((uint64_t)(v) & ~l->mask[SCORD_MD_##ID]) == 0 && "field wider than its layout"), \
-   ((uint64_t)(v) & l->mask[SCORD_MD_##ID]) << l->lsb[SCORD_MD_##ID])
+   shl((uint64_t)(v) & l->mask[SCORD_MD_##ID], l->lsb[SCORD_MD_##ID]))
   return F(STRONG, md->strong) | F(SCOPE, md->scope) | F(ISATOM, md->is_atom) | F(DS, md->ds) |
          F(BS, md->bs) | F(M, md->m) | F(BLOOM, md->bloom) | F(BARRIER, md->barrier_id) |
          F(BLKFENCE, md->blk_fence_id) | F(DEVFENCE, md->dev_fence_id) | F(WARP, md->warp_id) |
@@ -64,7 +69,7 @@ uint64_t scord_md_encode(const scord_layout *l, const scord_md *md) {
 }
 
 void scord_md_decode(const scord_layout *l, uint64_t word, scord_md *md) {
-#define F(ID) ((word >> l->lsb[SCORD_MD_##ID]) & l->mask[SCORD_MD_##ID])
+#define F(ID) (shr(word, l->lsb[SCORD_MD_##ID]) & l->mask[SCORD_MD_##ID])
   /* the six one-bit flags sit at bits 0..5 in every layout (section 4) */
   md->strong = word & 1;
   md->scope = (word >> 1) & 1;
@@ -87,7 +92,7 @@ int scord_md_format(const scord_layout *l, uint64_t word, char *buf, size_t len)
   size_t off = 0;
   for (int i = SCORD_MD_FIELD_COUNT - 1; i >= 0 && off < len; i--) {
     if (l->width[i] == 0) continue; /* a field the configuration leaves out (LaneID in v1.1) */
-    uint64_t v = (word >> l->lsb[i]) & mask_of(l->width[i]);
+    uint64_t v = shr(word, l->lsb[i]) & mask_of(l->width[i]);
     int n = snprintf(buf + off, len - off, i == SCORD_MD_BLOOM ? "%s%s=0x%" PRIx64 : "%s%s=%" PRIu64,
                      off ? " " : "", scord_md_field_name[i], v);
     if (n < 0) return n;
