@@ -304,10 +304,18 @@ static int add_expect(scord_vreader *r, const scord_expect *e) {
 static int parse_item(scord_vreader *r, char **tok, int ntok, scord_event *ev) {
   if (strcmp(tok[0], "config") == 0) return do_config(r, tok, ntok) < 0 ? -1 : 0;
   if (strcmp(tok[0], "scord-vectors") == 0) FAIL("second 'scord-vectors' header");
+  /* Format 2 mnemonics: `ld.acquire` is `ld sem=acquire` (PTX spelling). */
+  char word[16];
+  const char *suffix = NULL, *dot = strchr(tok[0], '.');
+  snprintf(word, sizeof word, "%.*s", dot ? (int)(dot - tok[0]) : (int)strlen(tok[0]), tok[0]);
   const kw *k = NULL;
   for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
-    if (strcmp(keywords[i].word, tok[0]) == 0) k = &keywords[i];
-  if (!k) FAIL("unknown keyword '%s'", tok[0]);
+    if (strcmp(keywords[i].word, word) == 0) k = &keywords[i];
+  if (!k || (dot && !(k->opt & B(F_SEM)))) FAIL("unknown keyword '%s'", tok[0]);
+  if (dot) {
+    if (r->format < 2) FAIL("'%s' needs file format 2 (header 'scord-vectors 2')", tok[0]);
+    suffix = dot + 1;
+  }
   if (k->ev == SCORD_EV_SYNCWARP && r->format < 2)
     FAIL("'syncwarp' needs file format 2 (header 'scord-vectors 2')");
   const char *val[F_NFIELDS] = {0};
@@ -330,6 +338,10 @@ static int parse_item(scord_vreader *r, char **tok, int ntok, scord_event *ev) {
     if (!eq) FAIL("%s: '%s' needs a value (%s=...)", k->word, tok[i], tok[i]);
     if (!eq[1]) FAIL("%s: key '%s' has no value", k->word, tok[i]);
     val[f] = eq + 1;
+  }
+  if (suffix) {
+    if (seen & B(F_SEM)) FAIL("%s: field 'sem' given twice (in '%s' and as sem=)", k->word, tok[0]);
+    val[F_SEM] = suffix;
   }
   uint32_t missing = k->req & ~seen;
   if (missing) {

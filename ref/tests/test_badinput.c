@@ -66,6 +66,10 @@ static const bad cases[] = {
     {"scope_without_sem", HDR2 "# c\nld sm=0 cta=0 warp=0 addr=0xC0000000 scope=gpu\n", "", 3, "'sem' and 'scope' go together"},
     {"lane_beyond", HDR2 "ld sm=0 cta=0 warp=0 addr=0xC0000000 lane=30 n=4\n", "", 2, "lane=30 with n=4"},
     {"expect_spec_range", HDR2 "expect type=strong addr=0xC0000000 spec=3\n", "", 2, "spec=3 out of range"},
+    {"mnemonic_in_format1", HDR "ld.acquire sm=0 cta=0 warp=0 addr=0xC0000000 scope=gpu\n", "", 2, "'ld.acquire' needs file format 2"},
+    {"mnemonic_bad_order", HDR2 "st.acquire sm=0 cta=0 warp=0 addr=0xC0000000 scope=gpu\n", "", 2, "field 'sem': 'acquire' is not one of: relaxed release"},
+    {"mnemonic_and_sem", HDR2 "ld.acquire sm=0 cta=0 warp=0 addr=0xC0000000 scope=gpu sem=acquire\n", "", 2, "field 'sem' given twice"},
+    {"mnemonic_no_order", HDR2 "bar.sync sm=0 cta=0\n", "", 2, "unknown keyword 'bar.sync'"},
     {"scrub_narrow_fence", HDR2 "config spec_version=2 fence_id_bits=1\nkernel\n", "", 2, "fence_scrub=1 with spec_version=2 needs fence_id_bits >= 2"},
 };
 

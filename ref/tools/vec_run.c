@@ -47,7 +47,7 @@ static void usage(FILE *f, const opts *o) {
             "usage: %s [--model=ref|%s|both] [--latency=L] [--stall=PCT] [--seed=N] [--json]\n"
             "         [--config key=value]... [--dump-metadata] [--no-expect] [--stats]\n"
             "         [--skip-unsupported] FILE...\n"
-            "Runs vectors v1 files through the ScoRD reference model and the %s (default --model=%s:\n"
+            "Runs vector files (formats 1 and 2) through the ScoRD reference model and the %s (default --model=%s:\n"
             "both run, every race record and the final metadata compared), prints each\n"
             "race, checks the files' expect lines. Exit: 0 pass, 1 expectation failure or divergence,\n"
             "2 error.  --latency 1..64 (default %u), --stall 0..90 %% of cycles (default 0).\n",
@@ -55,7 +55,7 @@ static void usage(FILE *f, const opts *o) {
   } else {
     fprintf(f,
             "usage: %s [--json] [--config key=value]... [--dump-metadata] [--no-expect] [--stats] FILE...\n"
-            "Runs vectors v1 files through the ScoRD reference model, prints each race,\n"
+            "Runs vector files (formats 1 and 2) through the ScoRD reference model, prints each race,\n"
             "checks the files' expect lines. Exit: 0 pass, 1 expectation failure, 2 error.\n"
             "The RTL runs (--model=rtl|both) are scord-cosim's.\n",
             o->prog);

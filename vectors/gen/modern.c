@@ -274,8 +274,9 @@ int main(int argc, char **argv) {
     return 2;
   }
   mg m = {.f = f, .rng = seed};
-  fprintf(f, "scord-vectors 2\n# scord-gen-modern app=%s inject=%s seed=%" PRIu64 " size=%d\n"
-             "config spec_version=2\n", d->name, inject ? inject : "none", seed, size);
+  static const char *const size_name[] = {"small", "large", "paper"};
+  fprintf(f, "scord-vectors 2\n# scord-gen-modern app=%s inject=%s seed=%" PRIu64 " size=%s\n"
+             "config spec_version=2\n", d->name, inject ? inject : "none", seed, size_name[size]);
   d->run(&m, inj, size);
   if (fclose(f) != 0) {
     fprintf(stderr, "scord-gen-modern: error writing '%s'\n", out);
