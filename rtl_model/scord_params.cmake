@@ -33,6 +33,10 @@ set(SCORD_RTL_MdBase 4294967296)  # metadata region start
 set(SCORD_RTL_AddrBits 48)  # data address width
 set(SCORD_RTL_RaceBufEntries 64)  # race records before overflow
 set(SCORD_RTL_StrongOps 1)  # enable check 4c (strong ops)
+set(SCORD_RTL_SpecVersion 1)  # detector rules: 1 = v1.1, 2 = v2.0
+set(SCORD_RTL_AcqRel 1)  # v2: acquire/release semantics
+set(SCORD_RTL_LaneIds 1)  # v2: per-lane identity
+set(SCORD_RTL_FenceScrub 1)  # v2: wrap-safe fence IDs (scrub)
 set(SCORD_RTL_VARIANTS default md16 small synth synth_osu018 quick)
 # default: the parameter defaults
 set(SCORD_VARIANT_default_SIMULATED 1)

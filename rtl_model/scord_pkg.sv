@@ -29,6 +29,10 @@ package scord_pkg;
   localparam int AddrBits                = 48;  // data address width
   localparam int RaceBufEntries          = 64;  // race records before overflow
   localparam bit StrongOps               = 1'b1;  // enable check 4c (strong ops)
+  localparam int SpecVersion             = 1;  // detector rules: 1 = v1.1, 2 = v2.0
+  localparam int AcqRel                  = 1;  // v2: acquire/release semantics
+  localparam int LaneIds                 = 1;  // v2: per-lane identity
+  localparam int FenceScrub              = 1;  // v2: wrap-safe fence IDs (scrub)
   localparam int RingRecBytes            = 32;  // race ring record
   localparam int RingAddrLsb             = 0;
   localparam int RingAddrW               = 64;

@@ -1268,6 +1268,11 @@ VecStatus read_vec(const char *path, const scord_params &p, VecPackets &out, con
     case SCORD_EV_CTA:
       packet = false;  // only the trackers move
       break;
+    case SCORD_EV_SYNCWARP:
+      // Detector v2.0 (docs/spec/detector-v2.md): the RTL implements v1.1.
+      fprintf(stderr, "%s:%" PRIu64 ": FAIL: field type=syncwarp: the RTL implements detector v1.1 only\n", path,
+              ev.line);
+      return VecStatus::kFail;
     }
     if (packet) out.pk.push_back(k);
     out.evs.push_back(ev);

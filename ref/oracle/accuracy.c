@@ -1,13 +1,20 @@
 /*
 ** scord-accuracy -- compare the ScoRD detector model with the exact oracle (oracle.h).
 **
-**   scord-accuracy [--config key=value]... [--json] [--races] [--by-class] FILE...
+**   scord-accuracy [--config key=value]... [--truth=1|2] [--truth-config key=value]...
+**                  [--json] [--races] [--by-class] FILE...
 **
 ** What it is for: measuring the detector's accuracy on vector files (docs/accuracy.md).
 ** Each file is read once with the existing reader (ref/src/vecread.c: the file's config
 ** lines, then the command line's --config values, which win); every event goes to a fresh
 ** detector system (ref/src/system.c) and to a fresh oracle.  The detector's race FIFO is
 ** drained after every event, so it never overflows.  `expect` lines are ignored.
+** --truth=V gives the oracle spec_version V (its race definition, docs/accuracy.md section 1 and
+** docs/accuracy-v2.md) with every v2.0 part on, whatever the detector runs: `--config
+** spec_version=1 --truth=2` measures the v1.1 detector against the v2.0 definition, `--config
+** lane_ids=0 --truth=2` the detector without lanes against the full definition.  --truth-config
+** then changes the oracle's parameters alone (`--truth-config lane_ids=0`: a warp is one thread).
+** Without --truth the oracle takes the detector's parameters.
 **
 ** Counting (as the paper counts unique races): a race is the pair (pc of the later
 ** access, word address addr & ~3).  O = the oracle's set, D = the set of (pc, addr) of
@@ -51,6 +58,9 @@
 
 typedef struct acc_opts {
   bool json, races, by_class;
+  unsigned truth; /* the oracle's spec_version, 0 = the detector's */
+  const char **tcfg; /* --truth-config key=value, the oracle's alone */
+  size_t ntcfg;
   const char **cfg;
   size_t ncfg;
 } acc_opts;
@@ -126,11 +136,14 @@ static int key_add(keyset *k, uint64_t pc, uint64_t addr, uint8_t type, uint8_t 
 }
 
 static void usage(FILE *f) {
-  fputs("usage: scord-accuracy [--config key=value]... [--json] [--races] [--by-class] FILE...\n"
+  fputs("usage: scord-accuracy [--config key=value]... [--truth=1|2] [--truth-config key=value]...\n"
+        "                      [--json] [--races] [--by-class] FILE...\n"
         "Runs the exact race oracle and the ScoRD detector model on each vector file and\n"
         "counts unique races (pc of the later access, word address): oracle, detector,\n"
         "tp, fp, fn per file and in total (--by-class: also split by the oracle's reason\n"
-        "and the detector's race type). expect lines are ignored. Exit: 0, 2 on error.\n",
+        "and the detector's race type). expect lines are ignored. --truth=V judges with the\n"
+        "oracle's spec_version V, every v2.0 part on (default: the detector's parameters);\n"
+        "--truth-config sets the oracle's parameters alone. Exit: 0, 2 on error.\n",
         f);
 }
 
@@ -183,7 +196,21 @@ static int run_file(const char *path, const acc_opts *o, acc_counts *c) {
     if (!sys) {
       const scord_params *p = scord_vr_params(r);
       sys = scord_system_new(p, NULL);
-      orc = scord_oracle_new(p);
+      scord_params q = *p; /* only the oracle's definition changes */
+      if (o->truth) {
+        q.spec_version = o->truth;
+        q.acq_rel = q.lane_ids = 1;
+      }
+      for (size_t i = 0; i < o->ntcfg; i++) {
+        char key[128], err[512];
+        const char *eq = strchr(o->tcfg[i], '=');
+        memcpy(key, o->tcfg[i], (size_t)(eq - o->tcfg[i]));
+        key[eq - o->tcfg[i]] = 0;
+        int rc2 = scord_params_set(&q, key, eq + 1, err, sizeof err);
+        assert(rc2 == 0 && "checked on the command line");
+        (void)rc2;
+      }
+      orc = scord_oracle_new(&q);
       wps = (size_t)p->warps_per_sm;
       nfcnt = (size_t)p->num_sms * wps * 2;
       fcnt = calloc(nfcnt, sizeof *fcnt);
@@ -331,16 +358,26 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
     if (strcmp(a, "--json") == 0) o.json = true;
     else if (strcmp(a, "--races") == 0) o.races = true;
     else if (strcmp(a, "--by-class") == 0) o.by_class = true;
-    else if (strcmp(a, "--config") == 0 || strncmp(a, "--config=", 9) == 0) {
-      const char *kv = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
+    else if (strncmp(a, "--truth=", 8) == 0) {
+      if (strcmp(a + 8, "1") && strcmp(a + 8, "2")) {
+        fprintf(stderr, "scord-accuracy: --truth: '%s' is not 1 or 2\n", a + 8);
+        return 2;
+      }
+      o.truth = (unsigned)(a[8] - '0');
+    }
+    else if (strcmp(a, "--config") == 0 || strncmp(a, "--config=", 9) == 0 ||
+             strcmp(a, "--truth-config") == 0 || strncmp(a, "--truth-config=", 15) == 0) {
+      bool truth = a[2] == 't';
+      size_t len = truth ? 14 : 8;
+      const char *kv = a[len] == '=' ? a + len + 1 : (i + 1 < argc ? argv[++i] : NULL);
       if (!kv) {
-        fputs("scord-accuracy: --config needs key=value\n", stderr);
+        fprintf(stderr, "scord-accuracy: %s needs key=value\n", truth ? "--truth-config" : "--config");
         return 2;
       }
       char key[128], err[512];
       const char *eq = strchr(kv, '=');
       if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key) {
-        fprintf(stderr, "scord-accuracy: --config %s: expected key=value\n", kv);
+        fprintf(stderr, "scord-accuracy: %s %s: expected key=value\n", truth ? "--truth-config" : "--config", kv);
         return 2;
       }
       memcpy(key, kv, (size_t)(eq - kv));
@@ -348,10 +385,11 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
       scord_params p;
       scord_params_default(&p);
       if (scord_params_set(&p, key, eq + 1, err, sizeof err) != 0) {
-        fprintf(stderr, "scord-accuracy: --config: %s\n", err);
+        fprintf(stderr, "scord-accuracy: %s: %s\n", truth ? "--truth-config" : "--config", err);
         return 2;
       }
-      o.cfg[o.ncfg++] = kv;
+      if (truth) o.tcfg[o.ntcfg++] = kv;
+      else o.cfg[o.ncfg++] = kv;
     } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
       usage(stdout);
       return 0;
@@ -457,9 +495,11 @@ static int acc_main(int argc, char **argv, acc_opts o, const char **files) {
 int main(int argc, char **argv) {
   acc_opts o = {0};
   o.cfg = calloc((size_t)argc, sizeof *o.cfg);
+  o.tcfg = calloc((size_t)argc, sizeof *o.tcfg);
   const char **files = calloc((size_t)argc, sizeof *files);
-  int rc = (o.cfg && files) ? acc_main(argc, argv, o, files) : 2;
+  int rc = (o.cfg && o.tcfg && files) ? acc_main(argc, argv, o, files) : 2;
   free(o.cfg);
+  free(o.tcfg);
   free(files);
   return rc;
 }

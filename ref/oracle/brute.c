@@ -15,6 +15,10 @@
 ** and judges each pair of conflicting accesses by rules 1-4, atomic links by a path search
 ** and the protected closure of rule 4 as a set of accesses.  The enumeration is a depth-first
 ** walk over the warps' next instructions with the lock words' values.
+** With the v2.0 definition (scord_v2_acq_rel), an operation with release semantics publishes
+** and is a release point just before itself (its own release set: the hb set of its warp's
+** previous event), one with acquire semantics completes its warp's pending edges of its scope
+** just after itself; ordered ld/st are atomics; rule 3 needs no strength.
 */
 #include "brute.h"
 
@@ -31,6 +35,7 @@ scord_event bf_event(const bf_prog *p, bf_step s) {
   ev.scope = in->scope;
   ev.op = in->op;
   ev.is_volatile = in->vol;
+  ev.sem = in->sem;
   ev.n = 1;
   ev.stride = 4;
   ev.sm = w->sm;
@@ -63,6 +68,8 @@ typedef struct fact {
   unsigned w, blk;        /* warp index, block (sm, cta) as one number */
   const bf_instr *in;
   bool access, write, atomic, dev, strong;
+  bool rel;               /* v2.0: an access with release semantics (a release point before it) */
+  set relhb, relhbnl;     /* ... its release sets: hb, hbnl of the warp's previous event */
   set hb, hbnl;           /* happens before or is this event */
   set obs_at;             /* the warp's published-to-be set at this event (includes it) */
   lk locks[BF_MAX_INS];   /* active locks held by this access */
@@ -120,6 +127,7 @@ size_t bf_judge(const scord_params *params, const bf_prog *p, const bf_step *st,
   int last[BF_MAX_WARPS];
   size_t nkeys = 0;
   bool strong_ops = params->strong_ops != 0;
+  bool v2 = scord_v2_acq_rel(params);
   for (unsigned w = 0; w < BF_MAX_WARPS; w++) last[w] = -1;
   memset(f, 0, sizeof f);
   for (unsigned k = 0; k < n; k++) {
@@ -131,19 +139,32 @@ size_t bf_judge(const scord_params *params, const bf_prog *p, const bf_step *st,
     x->blk = (unsigned)W->sm * (unsigned)params->ctas_per_sm + W->cta;
     x->in = in;
     x->access = in->type != SCORD_EV_FENCE;
-    x->atomic = in->type == SCORD_EV_ATOM;
+    x->atomic = in->type == SCORD_EV_ATOM || (v2 && x->access && in->sem != SCORD_SEM_NONE);
     x->write = in->type != SCORD_EV_LD && x->access;
     x->dev = x->atomic && in->scope != SCORD_SCOPE_CTA;
-    x->strong = x->atomic || in->vol;
+    x->strong = x->atomic || in->vol || in->sem != SCORD_SEM_NONE;
     x->hb = x->hbnl = 1u << k;
     if (last[u] >= 0) {
       x->hb |= f[last[u]].hb;
       x->hbnl |= f[last[u]].hbnl;
     }
     last[u] = (int)k;
-    obs[u] |= 1u << k;
     unsigned vb = 0; /* the index of the block's slot in visblk: its first warp */
     while (p->w[vb].sm != W->sm || p->w[vb].cta != W->cta) vb++;
+    if (v2 && x->access && scord_sem_releases(in->sem)) {
+      /* the release point just before the access: publishes what the warp observed so far */
+      bool dev = in->scope != SCORD_SCOPE_CTA;
+      x->rel = true;
+      x->relhb = x->hb & ~(1u << k);
+      x->relhbnl = x->hbnl & ~(1u << k);
+      obs[u] |= pend_obs[u];
+      pend_obs[u] = 0;
+      visblk[vb] |= obs[u];
+      if (dev) visdev |= obs[u];
+      for (unsigned i = 0; i < nlk[u]; i++)
+        if (dev || !locks[u][i].dev) locks[u][i].active = true;
+    }
+    obs[u] |= 1u << k;
     if (!x->access) {
       bool dev = in->scope != SCORD_SCOPE_CTA;
       /* Acquire: every pending edge of this warp the fence's scope satisfies. */
@@ -182,7 +203,7 @@ size_t bf_judge(const scord_params *params, const bf_prog *p, const bf_step *st,
       if (y->atomic && x->atomic && linked(f, a, k)) continue;
       bool strong = !strong_ops || (y->strong && x->strong);
       if (has(x->hbnl, a)) {
-        if (strong) continue;
+        if (strong || v2) continue; /* v2.0: synchronisation orders weak accesses too */
         racing |= 1u << a;
         continue;
       }
@@ -227,11 +248,18 @@ size_t bf_judge(const scord_params *params, const bf_prog *p, const bf_step *st,
         const fact *w = &f[wi];
         bool same = w->blk == x->blk;
         bool ok = (!w->atomic || w->dev || same) && (!x->atomic || x->dev || same);
-        int rel = -1; /* the writer's last fence before the write of a scope including both */
-        for (int a = wi - 1; a >= 0 && rel < 0; a--)
-          if (f[a].w == w->w && !f[a].access && (same || f[a].in->scope != SCORD_SCOPE_CTA)) rel = a;
+        /* the writer's last release point at or before the write of a scope including both:
+        ** a fence, or (v2.0) an access with release semantics */
+        int rel = -1;
+        for (int a = wi; a >= 0 && rel < 0; a--)
+          if (f[a].w == w->w && (a == wi ? f[a].rel : !f[a].access || f[a].rel) &&
+              (same || f[a].in->scope != SCORD_SCOPE_CTA))
+            rel = a;
+        bool hand_off = (w->in->lock_rel || in->lock_acq) &&
+                        !(v2 && (scord_sem_releases(w->in->sem) || scord_sem_acquires(in->sem)));
         if (ok && rel >= 0)
-          pe[npe++] = (pend){u, !same, w->in->lock_rel || in->lock_acq, f[rel].hb, f[rel].hbnl};
+          pe[npe++] = (pend){u, !same, hand_off, f[rel].access ? f[rel].relhb : f[rel].hb,
+                             f[rel].access ? f[rel].relhbnl : f[rel].hbnl};
         bool wpub = (has(visdev, wi) || has(visblk[vb], wi)) && !(w->atomic && !w->dev && !same);
         if (wpub) pend_obs[u] |= w->obs_at;
       }
@@ -249,6 +277,23 @@ size_t bf_judge(const scord_params *params, const bf_prog *p, const bf_step *st,
           nlk[u]--;
           break;
         }
+    }
+    if (v2 && scord_sem_acquires(in->sem)) {
+      /* the acquire point just after the access: the pending edges its scope satisfies */
+      bool dev = in->scope != SCORD_SCOPE_CTA;
+      for (unsigned i = 0; i < npe;) {
+        if (pe[i].t == u && (dev || !pe[i].need_dev)) {
+          x->hb |= pe[i].from;
+          if (!pe[i].lock) x->hbnl |= pe[i].from_nl;
+          pe[i] = pe[--npe];
+        } else {
+          i++;
+        }
+      }
+      obs[u] |= pend_obs[u];
+      pend_obs[u] = 0;
+      for (unsigned i = 0; i < nlk[u]; i++)
+        if (dev || !locks[u][i].dev) locks[u][i].active = true;
     }
   }
   return nkeys;

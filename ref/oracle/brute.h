@@ -27,7 +27,8 @@ extern "C" {
 
 typedef struct bf_instr {
   uint8_t type;   /* SCORD_EV_LD, SCORD_EV_ST, SCORD_EV_ATOM or SCORD_EV_FENCE */
-  uint8_t scope;  /* atom, fence: SCORD_SCOPE_CTA or SCORD_SCOPE_GPU */
+  uint8_t scope;  /* atom, fence, and ld/st with a sem: SCORD_SCOPE_CTA or SCORD_SCOPE_GPU */
+  uint8_t sem;    /* ld, st, atom: scord_sem (vectors format 2); SCORD_SEM_NONE otherwise */
   uint8_t op;     /* atom: SCORD_OP_ADD, SCORD_OP_EXCH or SCORD_OP_CAS */
   bool vol;       /* ld, st: volatile (strong) */
   bool lock_acq;  /* atom: cas cmp=0 val=1, waits until the word is 0, returns 0 */
@@ -64,8 +65,9 @@ typedef struct bf_step {
 scord_event bf_event(const bf_prog *p, bf_step s);
 
 /* Judge one interleaving of p (n steps) from the definitions; writes its unique race keys to
-** keys (at most BF_MAX_KEYS) and returns their number.  params: num_sms, ctas_per_sm and
-** strong_ops are used. */
+** keys (at most BF_MAX_KEYS) and returns their number.  params: num_sms, ctas_per_sm,
+** strong_ops, and spec_version with acq_rel (the v2.0 definition of release and acquire
+** operations, docs/accuracy-v2.md; lane identity is not modelled: every lane is lane 0). */
 size_t bf_judge(const scord_params *params, const bf_prog *p, const bf_step *steps, size_t n, bf_key *keys);
 
 /* Call visit(ctx, steps, n) for every complete interleaving of p, in a fixed order; stop early

@@ -37,9 +37,20 @@
 ** release (exch 0) or whose b is a lock acquire (cas 0->1 returning 0) goes to C only.
 ** When w was published to t, b also learns w and u's Obs at w, which t's next fence
 ** publishes (visibility, not ordering: it never enters C).
+**
+** With spec_version 2 (docs/accuracy.md section 1, detector-v2.md) the definition follows PTX
+** 6.0, each part behind the switch the detector uses:
+**   acq_rel   an operation with release semantics is preceded by the release half of a fence of
+**             its scope (release snapshots, publication); one with acquire semantics is followed
+**             by the acquire half (pending acquired clocks become effective).  Rule 3 no longer
+**             needs both accesses strong: synchronisation orders weak accesses too.
+**   lane_ids  every lane is its own logical thread (hardware warp, lane); a fence is executed
+**             by every lane thread of the warp; `syncwarp` joins the clocks of the warp's lane
+**             threads (a barrier of the warp).
 */
 #include "oracle.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,6 +191,7 @@ typedef struct rec {
   uint32_t warp, block, e; /* logical warp and block, the warp's epoch at the access */
   bool write, atomic, atom_dev, strong;
   bool lock_rel;         /* an exch of 0: a lock release (its readers' edges are hand-offs) */
+  bool sem_rel;          /* v2.0: an operation with release semantics (its readers' edges are not) */
   uint8_t kind;
   uint16_t sm, hw, cta;  /* hardware identity: SM, warp, CTA slot */
   uint64_t pc;
@@ -199,6 +211,8 @@ typedef struct oword {
 
 struct scord_oracle {
   scord_params p;
+  bool acqrel, lanes;  /* the v2.0 definition parts in force (scord_v2_acq_rel, scord_v2_lanes) */
+  unsigned nlanes;     /* logical threads per hardware warp: 32 with lanes, else 1 */
   uint32_t *hw_map;    /* (sm, warp) -> logical warp + 1 */
   uint16_t *hw_slot;   /* (sm, warp) -> CTA slot it belongs to + 1, 0 unknown */
   uint32_t *slot_map;  /* (sm, cta) -> logical block + 1 */
@@ -290,7 +304,7 @@ static void reset_state(scord_oracle *o) {
   o->nw = o->nb = o->nwords = 0;
   free(o->vis_dev.v);
   memset(&o->vis_dev, 0, sizeof o->vis_dev);
-  memset(o->hw_map, 0, o->p.num_sms * o->p.warps_per_sm * sizeof *o->hw_map);
+  memset(o->hw_map, 0, o->p.num_sms * o->p.warps_per_sm * o->nlanes * sizeof *o->hw_map);
   memset(o->hw_slot, 0, o->p.num_sms * o->p.warps_per_sm * sizeof *o->hw_slot);
   memset(o->slot_map, 0, o->p.num_sms * o->p.ctas_per_sm * sizeof *o->slot_map);
   if (o->wmap) memset(o->wmap, 0, o->wmap_cap * sizeof *o->wmap);
@@ -304,7 +318,10 @@ scord_oracle *scord_oracle_new(const scord_params *p) {
     o->pw[i] = *p;
     o->pw[i].bloom_bin_bits = (uint64_t)2 << i;
   }
-  o->hw_map = calloc(p->num_sms * p->warps_per_sm, sizeof *o->hw_map);
+  o->acqrel = scord_v2_acq_rel(p);
+  o->lanes = scord_v2_lanes(p);
+  o->nlanes = o->lanes ? SCORD_LANES : 1;
+  o->hw_map = calloc(p->num_sms * p->warps_per_sm * o->nlanes, sizeof *o->hw_map);
   o->hw_slot = calloc(p->num_sms * p->warps_per_sm, sizeof *o->hw_slot);
   o->slot_map = calloc(p->num_sms * p->ctas_per_sm, sizeof *o->slot_map);
   if (!o->hw_map || !o->hw_slot || !o->slot_map) {
@@ -406,11 +423,12 @@ static long slot_block(scord_oracle *o, unsigned sm, unsigned cta) {
   return (long)*s - 1;
 }
 
-/* Logical warp of hardware (sm, warp) in CTA slot cta, created on first use.  A hardware
-** warp belongs to one slot until a `cta` event gives it to another (vectors.md section 2):
-** naming another slot is SCORD_ORC_INVALID (o->err says why), since the oracle cannot tell
-** whether the warp is a new thread.  Returns the warp, -1 on OOM, SCORD_ORC_INVALID. */
-static long hw_warp(scord_oracle *o, unsigned sm, unsigned cta, unsigned warp) {
+/* Logical warp (with lane identity: lane thread) of hardware (sm, warp) and lane in CTA slot
+** cta, created on first use.  A hardware warp belongs to one slot until a `cta` event gives it
+** to another (vectors.md section 2): naming another slot is SCORD_ORC_INVALID (o->err says why),
+** since the oracle cannot tell whether the warp is a new thread.  Returns the warp, -1 on OOM,
+** SCORD_ORC_INVALID. */
+static long hw_warp(scord_oracle *o, unsigned sm, unsigned cta, unsigned warp, unsigned lane) {
   size_t k = (size_t)sm * o->p.warps_per_sm + warp;
   if (o->hw_slot[k] && o->hw_slot[k] != cta + 1) {
     snprintf(o->err, sizeof o->err,
@@ -420,7 +438,8 @@ static long hw_warp(scord_oracle *o, unsigned sm, unsigned cta, unsigned warp) {
     return SCORD_ORC_INVALID;
   }
   o->hw_slot[k] = (uint16_t)(cta + 1);
-  uint32_t *s = &o->hw_map[k];
+  assert(lane < o->nlanes);
+  uint32_t *s = &o->hw_map[k * o->nlanes + lane];
   if (!*s) {
     long w = new_warp(o, sm, warp);
     if (w < 0) return -1;
@@ -448,12 +467,12 @@ static int enter(scord_oracle *o, uint32_t t, uint32_t bi) {
   return 0;
 }
 
-/* The logical warp and block of an access or fence event, entered (enter).  Returns 0,
-** -1 on OOM or SCORD_ORC_INVALID. */
-static int warp_of(scord_oracle *o, const scord_event *ev, uint32_t *t, uint32_t *bi) {
+/* The logical warp (lane thread `lane`, 0 without lane identity) and block of an access or
+** fence event, entered (enter).  Returns 0, -1 on OOM or SCORD_ORC_INVALID. */
+static int warp_of(scord_oracle *o, const scord_event *ev, unsigned lane, uint32_t *t, uint32_t *bi) {
   long b = slot_block(o, ev->sm, ev->cta);
   if (b < 0) return -1;
-  long w = hw_warp(o, ev->sm, ev->cta, ev->warp);
+  long w = hw_warp(o, ev->sm, ev->cta, ev->warp, lane);
   if (w < 0) return (int)w;
   *t = (uint32_t)w;
   *bi = (uint32_t)b;
@@ -566,7 +585,8 @@ static scord_oracle_verdict judge(const scord_oracle *o, const rec *a, const rec
   if (linked) return SCORD_ORC_VERDICT_ATOMIC_CHAIN;
   if (vc_get(&t->cpo, a->warp) >= a->e) return SCORD_ORC_VERDICT_ORDERED;
   if (vc_get(&t->cnl, a->warp) >= a->e) {
-    if (strong_ok) return SCORD_ORC_VERDICT_ORDERED;
+    /* v2.0 (PTX 6.0): synchronisation orders weak accesses too */
+    if (strong_ok || o->acqrel) return SCORD_ORC_VERDICT_ORDERED;
     *why = SCORD_ORC_NOT_STRONG;
   } else if (vc_get(&t->c, a->warp) >= a->e || visible(o, a, b->block)) {
     if (strong_ok) {
@@ -629,7 +649,7 @@ static void count_lock_conflict(scord_oracle *o, const rec *a, const rec *b) {
 
 /* Check access b (already filled, not yet in the history) against the history of wd, then
 ** acquire from the write it reads, append it with its protected clock.  0 / -1. */
-static int access_lane(scord_oracle *o, oword *wd, rec *b, bool lock_acq, uint16_t cta, uint64_t line) {
+static int access_lane(scord_oracle *o, oword *wd, rec *b, bool lock_acq, bool sem_acq, uint16_t cta, uint64_t line) {
   owarp *t = &o->w[b->warp];
   bool strong_ops = o->p.strong_ops != 0;
   size_t n = wd->n;
@@ -677,7 +697,8 @@ static int access_lane(scord_oracle *o, oword *wd, rec *b, bool lock_acq, uint16
       bool ok = (!w->atomic || w->atom_dev || same_blk) && (!b->atomic || b->atom_dev || same_blk);
       const snap *rel = same_blk ? w->rel_cta : w->rel_gpu;
       const snap *rel_nl = same_blk ? w->rel_cta_nl : w->rel_gpu_nl;
-      bool hand_off = w->lock_rel || lock_acq;
+      /* A lock word read by release/acquire operations (v2.0) synchronises like any flag. */
+      bool hand_off = (w->lock_rel || lock_acq) && !w->sem_rel && !sem_acq;
       if (ok && rel) {
         if (vc_join_snap(same_blk ? &t->pend_cta : &t->pend_gpu, rel) < 0) return -1;
         if (!hand_off && vc_join_snap(same_blk ? &t->pend_cta_nl : &t->pend_gpu_nl, rel_nl) < 0) return -1;
@@ -727,11 +748,18 @@ static int lock_effect(owarp *w, const scord_event *ev, uint64_t word) {
   return 0;
 }
 
-/* An access event: the lock set once, then per lane check, acquire, record, lock effect. */
-static int do_access(scord_oracle *o, const scord_event *ev) {
+static int fence_acquire(scord_oracle *o, uint32_t ti, bool dev);
+static int fence_release(scord_oracle *o, uint32_t ti, uint32_t bi, bool dev);
+
+/* An access event by one logical warp (lane thread `lane`): with acquire/release the release
+** half of a fence first, then the lock set once, per lane check, acquire, record, lock effect,
+** then the acquire half. */
+static int access_thread(scord_oracle *o, const scord_event *ev, unsigned lane) {
   uint32_t ti, bi;
-  int rc = warp_of(o, ev, &ti, &bi);
+  int rc = warp_of(o, ev, lane, &ti, &bi);
   if (rc) return rc;
+  bool sem_dev = ev->scope != SCORD_SCOPE_CTA;
+  if (o->acqrel && scord_sem_releases(ev->sem) && fence_release(o, ti, bi, sem_dev)) return -1;
   owarp *w = &o->w[ti];
   uint32_t e = tick(w, ti);
   if (!e) return -1;
@@ -754,14 +782,16 @@ static int do_access(scord_oracle *o, const scord_event *ev) {
         ls->bloom[k] |= scord_lock_bloom(q, scord_lock_hash(q, ls->e[i].addr), ls->e[i].dev, block_id);
     }
   }
-  bool atomic = ev->type == SCORD_EV_ATOM;
-  bool lock_acq = atomic && ev->op == SCORD_OP_CAS && ev->has_cmp && ev->cmp == 0 && ev->has_val &&
+  /* v2.0: an ld/st with a memory order is an atomic load or store of its scope. */
+  bool atomic = ev->type == SCORD_EV_ATOM || (o->acqrel && ev->sem != SCORD_SEM_NONE);
+  bool lock_acq = ev->type == SCORD_EV_ATOM && ev->op == SCORD_OP_CAS && ev->has_cmp && ev->cmp == 0 && ev->has_val &&
                   ev->val == 1 && ev->has_old && ev->old == 0;
   rec b = {.warp = ti, .block = bi, .e = e,
            .write = ev->type != SCORD_EV_LD, .atomic = atomic,
            .atom_dev = atomic && ev->scope != SCORD_SCOPE_CTA,
-           .strong = atomic || ev->is_volatile,
-           .lock_rel = atomic && ev->op == SCORD_OP_EXCH && ev->has_val && ev->val == 0,
+           .strong = atomic || ev->is_volatile || ev->sem != SCORD_SEM_NONE,
+           .lock_rel = ev->type == SCORD_EV_ATOM && ev->op == SCORD_OP_EXCH && ev->has_val && ev->val == 0,
+           .sem_rel = o->acqrel && scord_sem_releases(ev->sem),
            .kind = (uint8_t)(ev->type == SCORD_EV_LD ? SCORD_LD : ev->type == SCORD_EV_ST ? SCORD_ST : SCORD_ATOM),
            .sm = ev->sm, .hw = ev->warp, .cta = ev->cta, .pc = ev->pc, .clk = w->cache, .locks = ls};
   if (b.write && b.strong) {
@@ -774,29 +804,53 @@ static int do_access(scord_oracle *o, const scord_event *ev) {
   for (unsigned lane = 0; lane < ev->n && !rc; lane++) {
     uint64_t word = (ev->addr + lane * ev->stride) & ~(uint64_t)3;
     oword *wd = word_of(o, word);
-    rc = !wd ? -1 : access_lane(o, wd, &b, lock_acq, ev->cta, ev->line);
-    if (!rc && atomic) rc = lock_effect(w, ev, word);
+    rc = !wd ? -1 : access_lane(o, wd, &b, lock_acq, o->acqrel && scord_sem_acquires(ev->sem), ev->cta, ev->line);
+    if (!rc && ev->type == SCORD_EV_ATOM) rc = lock_effect(w, ev, word);
   }
   lockset_unref(ls);
+  if (!rc && o->acqrel && scord_sem_acquires(ev->sem)) rc = fence_acquire(o, ti, sem_dev);
   return rc;
 }
 
-/* A fence: acquire what is pending for its scope (C and Cnl), publish what the warp learned
-** (Obs only: visibility is not ordering), take the release snapshots, activate locks of
-** matching or lesser scope. */
-static int do_fence(scord_oracle *o, const scord_event *ev) {
-  uint32_t ti, bi;
-  int rc = warp_of(o, ev, &ti, &bi);
-  if (rc) return rc;
+/* An access event: one logical warp, or with lane identity one lane thread per lane (each of
+** them touching its own word). */
+static int do_access(scord_oracle *o, const scord_event *ev) {
+  if (!o->lanes) return access_thread(o, ev, 0);
+  for (unsigned i = 0; i < ev->n; i++) {
+    scord_event one = *ev;
+    one.n = 1;
+    one.addr = ev->addr + i * ev->stride;
+    int rc = access_thread(o, &one, ev->lane + i);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+/* The acquire half of a fence of warp ti: what is pending for its scope enters C and Cnl,
+** what the warp learned joins Obs (published by its next release), locks of matching or lesser
+** scope activate.  0 / -1. */
+static int fence_acquire(scord_oracle *o, uint32_t ti, bool dev) {
   owarp *w = &o->w[ti];
-  bool dev = ev->scope != SCORD_SCOPE_CTA;
-  if (!tick(w, ti)) return -1;
   if (vc_join(&w->c, &w->pend_cta) < 0 || vc_join(&w->cnl, &w->pend_cta_nl) < 0 ||
       (dev && (vc_join(&w->c, &w->pend_gpu) < 0 || vc_join(&w->cnl, &w->pend_gpu_nl) < 0)) ||
       vc_join(&w->obs, &w->pend_obs) < 0)
     return -1;
   w->pend_cta.n = w->pend_cta_nl.n = w->pend_obs.n = 0;
   if (dev) w->pend_gpu.n = w->pend_gpu_nl.n = 0;
+  snap_unref(w->cache);
+  w->cache = NULL;
+  for (size_t i = 0; i < w->nlocks; i++)
+    if (dev || !w->locks[i].dev) w->locks[i].active = true;
+  return 0;
+}
+
+/* The release half of a fence of warp ti in block bi: the release snapshots of C and Cnl, and
+** Obs published in the block (and the device for dev); locks activate as for the acquire.
+** 0 / -1. */
+static int fence_release(scord_oracle *o, uint32_t ti, uint32_t bi, bool dev) {
+  owarp *w = &o->w[ti];
+  if (vc_join(&w->obs, &w->pend_obs) < 0) return -1;
+  w->pend_obs.n = 0;
   snap_unref(w->cache);
   w->cache = NULL;
   snap *s = snap_of(&w->c), *snl = snap_of(&w->cnl);
@@ -822,6 +876,67 @@ static int do_fence(scord_oracle *o, const scord_event *ev) {
   return 0;
 }
 
+/* A fence of one logical warp: acquire what is pending for its scope (C and Cnl), publish what
+** the warp learned (Obs only: visibility is not ordering), take the release snapshots,
+** activate locks of matching or lesser scope. */
+static int fence_thread(scord_oracle *o, const scord_event *ev, unsigned lane) {
+  uint32_t ti, bi;
+  int rc = warp_of(o, ev, lane, &ti, &bi);
+  if (rc) return rc;
+  bool dev = ev->scope != SCORD_SCOPE_CTA;
+  if (!tick(&o->w[ti], ti)) return -1;
+  if (fence_acquire(o, ti, dev) || fence_release(o, ti, bi, dev)) return -1;
+  return 0;
+}
+
+/* The lane threads of hardware warp (sm, warp) that exist (lane 0 is made when none does):
+** their lanes in *lanes, their number returned. */
+static unsigned lane_threads(const scord_oracle *o, const scord_event *ev, unsigned lanes[SCORD_LANES]) {
+  size_t k = ((size_t)ev->sm * o->p.warps_per_sm + ev->warp) * o->nlanes;
+  unsigned n = 0;
+  for (unsigned l = 0; l < o->nlanes; l++)
+    if (o->hw_map[k + l]) lanes[n++] = l;
+  if (!n) lanes[n++] = 0;
+  return n;
+}
+
+/* A fence event: executed by the warp, that is by every lane thread of it. */
+static int do_fence(scord_oracle *o, const scord_event *ev) {
+  unsigned lanes[SCORD_LANES], n = lane_threads(o, ev, lanes);
+  for (unsigned i = 0; i < n; i++) {
+    int rc = fence_thread(o, ev, lanes[i]);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+/* __syncwarp (with lane identity; otherwise nothing): all 32 lane threads of the warp (made
+** when new: a lane that runs later must find the join) each end an epoch, then all take the
+** join of their clocks (C, Cnl, Cpo): a barrier of the warp. */
+static int do_syncwarp(scord_oracle *o, const scord_event *ev) {
+  if (!o->lanes) return 0;
+  unsigned lanes[SCORD_LANES], n = SCORD_LANES;
+  for (unsigned l = 0; l < n; l++) lanes[l] = l;
+  uint32_t t[SCORD_LANES], bi;
+  vc jc = {0}, jcnl = {0}, jcpo = {0};
+  int rc = 0;
+  for (unsigned i = 0; i < n && !rc; i++) {
+    rc = warp_of(o, ev, lanes[i], &t[i], &bi);
+    if (rc) break;
+    owarp *w = &o->w[t[i]];
+    if (!tick(w, t[i]) || vc_join(&jc, &w->c) < 0 || vc_join(&jcnl, &w->cnl) < 0 || vc_join(&jcpo, &w->cpo) < 0)
+      rc = -1;
+  }
+  for (unsigned i = 0; i < n && !rc; i++) {
+    owarp *w = &o->w[t[i]];
+    if (vc_join(&w->c, &jc) < 0 || vc_join(&w->cnl, &jcnl) < 0 || vc_join(&w->cpo, &jcpo) < 0) rc = -1;
+  }
+  free(jc.v);
+  free(jcnl.v);
+  free(jcpo.v);
+  return rc;
+}
+
 /* A barrier of CTA slot (sm, cta): every member's clocks are joined; members pick the
 ** join up at their next event (enter). */
 static int do_bar(scord_oracle *o, const scord_event *ev) {
@@ -844,11 +959,15 @@ static int do_cta(scord_oracle *o, const scord_event *ev) {
   if (bi < 0) return -1;
   o->slot_map[ev->sm * o->p.ctas_per_sm + ev->cta] = (uint32_t)bi + 1;
   for (unsigned i = 0; i < ev->warps; i++) {
+    size_t k = (size_t)ev->sm * o->p.warps_per_sm + ev->first_warp + i;
+    o->hw_slot[k] = (uint16_t)(ev->cta + 1);
+    if (o->lanes) { /* new lane threads are made on first use */
+      memset(&o->hw_map[k * o->nlanes], 0, o->nlanes * sizeof *o->hw_map);
+      continue;
+    }
     long w = new_warp(o, ev->sm, ev->first_warp + i);
     if (w < 0) return -1;
-    size_t k = (size_t)ev->sm * o->p.warps_per_sm + ev->first_warp + i;
     o->hw_map[k] = (uint32_t)w + 1;
-    o->hw_slot[k] = (uint16_t)(ev->cta + 1);
   }
   return 0;
 }
@@ -862,6 +981,7 @@ int scord_oracle_apply(scord_oracle *o, const scord_event *ev) {
   case SCORD_EV_BAR: return do_bar(o, ev);
   case SCORD_EV_CTA: return do_cta(o, ev);
   case SCORD_EV_KERNEL: reset_state(o); return 0;
+  case SCORD_EV_SYNCWARP: return do_syncwarp(o, ev);
   }
   return 0;
 }

@@ -7,6 +7,11 @@
 ** millions per run; each does one metadata read and one write-back through the port
 ** and a few dozen integer operations.  The check functions below follow the spec's
 ** step numbering one to one; keep them that way so a reader can hold them side by side.
+**
+** With spec_version 2 the rules of detector-v2.md apply on top, each behind its switch: the
+** release/acquire stamps and the synchronised check 4c (section 2), per-lane identity
+** (section 3) and the fence-ID distance scrub (section 4).  With spec_version 1 none of that
+** code changes a result.
 */
 #include "scord/scord.h"
 
@@ -41,13 +46,14 @@ static bool fast_layout_of(const scord_layout *l) {
       [SCORD_MD_BS] = 4, [SCORD_MD_M] = 5, [SCORD_MD_BLOOM] = FL_L_BLOOM,
       [SCORD_MD_BARRIER] = FL_L_BARRIER, [SCORD_MD_BLKFENCE] = FL_L_BLKFENCE,
       [SCORD_MD_DEVFENCE] = FL_L_DEVFENCE, [SCORD_MD_WARP] = FL_L_WARP,
-      [SCORD_MD_BLOCK] = FL_L_BLOCK, [SCORD_MD_TAG] = FL_L_TAG};
+      [SCORD_MD_BLOCK] = FL_L_BLOCK, [SCORD_MD_TAG] = FL_L_TAG,
+      [SCORD_MD_LANE] = FL_L_TAG + FL_W_TAG};
   static const uint8_t width[SCORD_MD_FIELD_COUNT] = {
       [SCORD_MD_STRONG] = 1, [SCORD_MD_SCOPE] = 1, [SCORD_MD_ISATOM] = 1, [SCORD_MD_DS] = 1,
       [SCORD_MD_BS] = 1, [SCORD_MD_M] = 1, [SCORD_MD_BLOOM] = FL_W_BLOOM,
       [SCORD_MD_BARRIER] = FL_W_BARRIER, [SCORD_MD_BLKFENCE] = FL_W_FENCE,
       [SCORD_MD_DEVFENCE] = FL_W_FENCE, [SCORD_MD_WARP] = FL_W_WARP,
-      [SCORD_MD_BLOCK] = FL_W_BLOCK, [SCORD_MD_TAG] = FL_W_TAG};
+      [SCORD_MD_BLOCK] = FL_W_BLOCK, [SCORD_MD_TAG] = FL_W_TAG, [SCORD_MD_LANE] = 0};
   for (int i = 0; i < SCORD_MD_FIELD_COUNT; i++)
     if (l->lsb[i] != lsb[i] || l->width[i] != width[i]) return false;
   return l->total_bits == FL_L_TAG + FL_W_TAG;
@@ -67,6 +73,7 @@ static inline void fast_decode(uint64_t w, scord_md *md) {
   md->warp_id = (uint32_t)((w >> FL_L_WARP) & FL_M(FL_W_WARP));
   md->block_id = (uint32_t)((w >> FL_L_BLOCK) & FL_M(FL_W_BLOCK));
   md->tag = (uint32_t)((w >> FL_L_TAG) & FL_M(FL_W_TAG));
+  md->lane_id = 0; /* no LaneID field in the default layout */
 }
 
 static inline uint64_t fast_encode(const scord_md *md) {
@@ -93,6 +100,15 @@ struct scord_detector {
   uint32_t fmask;          /* FenceIdBits mask */
   uint16_t *blk, *dev;     /* fence file, index sm*WarpsPerSm + warp */
   bool fast;               /* the default layout: fast_encode / fast_decode */
+  bool acqrel, lanes, scrub; /* the v2.0 parts in force (detector-v2.md) */
+  /* detector-v2.md section 2.2: the release counter and, per warp, the stamps of its last
+  ** release and acquire; [0] = Blk (cta or wider scope), [1] = Dev (gpu, sys). */
+  uint32_t rseq;
+  uint32_t *rel[2], *acq[2];
+  /* detector-v2.md section 4: fences per warp and scope since the last scrub; the scrub runs
+  ** when one reaches half (2^(FenceIdBits-1)). */
+  uint16_t *adv[2];
+  uint32_t half;
   scord_race *ring;        /* race FIFO */
   size_t head, count;
   uint64_t overflow;
@@ -114,8 +130,20 @@ scord_detector *scord_detector_new(const scord_params *p, const scord_mdport *po
   d->fmask = (uint32_t)(((uint64_t)1 << p->fence_id_bits) - 1);
   d->fast = fast_layout_of(&d->l);
   d->st.fast_layout = d->fast;
-  d->blk = calloc(p->num_sms * p->warps_per_sm, sizeof *d->blk);
-  d->dev = calloc(p->num_sms * p->warps_per_sm, sizeof *d->dev);
+  d->acqrel = scord_v2_acq_rel(p);
+  d->lanes = scord_v2_lanes(p);
+  d->scrub = scord_v2_scrub(p);
+  d->half = (uint32_t)1 << (p->fence_id_bits - 1);
+  size_t nw = p->num_sms * p->warps_per_sm;
+  d->blk = calloc(nw, sizeof *d->blk);
+  d->dev = calloc(nw, sizeof *d->dev);
+  bool v2ok = true;
+  for (int s = 0; s < 2; s++) {
+    d->rel[s] = calloc(nw, sizeof *d->rel[s]);
+    d->acq[s] = calloc(nw, sizeof *d->acq[s]);
+    d->adv[s] = calloc(nw, sizeof *d->adv[s]);
+    v2ok = v2ok && d->rel[s] && d->acq[s] && d->adv[s];
+  }
   d->ring = calloc(p->race_buf_entries, sizeof *d->ring);
   if (port) {
     d->port = *port;
@@ -123,7 +151,8 @@ scord_detector *scord_detector_new(const scord_params *p, const scord_mdport *po
     d->own = scord_store_new(entries);
     if (d->own) d->port = scord_store_port(d->own);
   }
-  if (!d->blk || !d->dev || !d->ring || (!port && !d->own)) {
+  /* The scrub walks the detector's own store (scord_store_update_nondefault). */
+  if (!d->blk || !d->dev || !d->ring || !v2ok || (!port && !d->own) || (port && d->scrub)) {
     scord_detector_free(d);
     return NULL;
   }
@@ -135,6 +164,11 @@ void scord_detector_free(scord_detector *d) {
   scord_store_free(d->own);
   free(d->blk);
   free(d->dev);
+  for (int s = 0; s < 2; s++) {
+    free(d->rel[s]);
+    free(d->acq[s]);
+    free(d->adv[s]);
+  }
   free(d->ring);
   free(d);
 }
@@ -156,14 +190,79 @@ bool scord_map_addr(const scord_params *p, uint64_t addr, uint64_t *index, uint3
   return true;
 }
 
-void scord_detector_fence(scord_detector *d, unsigned sm, unsigned warp, scord_scope scope) {
+/* The scrub's rewrite of one entry (detector-v2.md section 4): each fence ID that differs from
+** its owner's counter now is set to that counter minus 1, so it keeps differing for the next
+** 2^(FenceIdBits-1) fences.  Entries in the init state (M, BS, DS: step 1 ignores their
+** fence IDs) are left as they are. */
+static uint64_t scrub_entry(void *arg, uint64_t index, uint64_t value) {
+  scord_detector *d = arg;
+  (void)index;
+  scord_md md;
+  scord_md_decode(&d->l, value, &md);
+  if (md.m && md.bs && md.ds) return value;
+  size_t oi = (size_t)(md.block_id / d->p.ctas_per_sm) * d->p.warps_per_sm + md.warp_id;
+  assert(oi < d->p.num_sms * d->p.warps_per_sm);
+  if (md.blk_fence_id != d->blk[oi]) {
+    md.blk_fence_id = (d->blk[oi] - 1u) & d->fmask;
+    d->st.scrub_fields++;
+  }
+  if (md.dev_fence_id != d->dev[oi]) {
+    md.dev_fence_id = (d->dev[oi] - 1u) & d->fmask;
+    d->st.scrub_fields++;
+  }
+  return scord_md_encode(&d->l, &md);
+}
+
+/* Move fence counter s (0 Blk, 1 Dev) of warp i by one; with the scrub in force, count the
+** advance and run the scrub when it reaches half the counter's range (section 4). */
+static void bump(scord_detector *d, size_t i, int s) {
+  uint16_t *c = s ? d->dev : d->blk;
+  c[i] = (uint16_t)((c[i] + 1) & d->fmask);
+  if (!d->scrub) return;
+  if (++d->adv[s][i] < d->half) return;
+  assert(d->own);
+  scord_store_update_nondefault(d->own, scrub_entry, d);
+  for (int k = 0; k < 2; k++) memset(d->adv[k], 0, d->p.num_sms * d->p.warps_per_sm * sizeof *d->adv[k]);
+  d->st.scrubs++;
+}
+
+/* Stamp a release (rel) or an acquire (!rel) of warp i at scope (section 2.2). */
+static void stamp(scord_detector *d, size_t i, scord_scope scope, bool rel) {
+  uint32_t **t = rel ? d->rel : d->acq;
+  if (rel) d->rseq++;
+  t[0][i] = d->rseq;
+  if (scope != SCORD_SCOPE_CTA) t[1][i] = d->rseq; /* sys folds into gpu (decision 20) */
+}
+
+void scord_detector_release(scord_detector *d, unsigned sm, unsigned warp, scord_scope scope) {
   assert(sm < d->p.num_sms && warp < d->p.warps_per_sm);
   size_t i = sm * d->p.warps_per_sm + warp;
-  if (scope == SCORD_SCOPE_CTA)
-    d->blk[i] = (uint16_t)((d->blk[i] + 1) & d->fmask);
-  else /* gpu, and sys folded into gpu (decision 9); BlkFenceID untouched */
-    d->dev[i] = (uint16_t)((d->dev[i] + 1) & d->fmask);
+  /* gpu, and sys folded into gpu (decision 9), move DevFenceID only */
+  bump(d, i, scope == SCORD_SCOPE_CTA ? 0 : 1);
+  if (d->acqrel) stamp(d, i, scope, true);
   d->st.fences++;
+}
+
+void scord_detector_fence(scord_detector *d, unsigned sm, unsigned warp, scord_scope scope) {
+  scord_detector_release(d, sm, warp, scope);
+  if (d->acqrel) stamp(d, sm * d->p.warps_per_sm + warp, scope, false); /* a fence also acquires */
+}
+
+void scord_detector_acquire(scord_detector *d, unsigned sm, unsigned warp, scord_scope scope) {
+  assert(sm < d->p.num_sms && warp < d->p.warps_per_sm);
+  if (!d->acqrel) return;
+  stamp(d, sm * d->p.warps_per_sm + warp, scope, false);
+  d->st.acquires++;
+}
+
+void scord_detector_syncwarp(scord_detector *d, unsigned sm, unsigned warp) {
+  assert(sm < d->p.num_sms && warp < d->p.warps_per_sm);
+  if (!d->lanes) return;
+  size_t i = sm * d->p.warps_per_sm + warp;
+  /* BlkFenceID only: no release or acquire stamp, so other warps gain no sync from it
+  ** (detector-v2.md section 3.2). */
+  bump(d, i, 0);
+  d->st.syncwarps++;
 }
 
 void scord_detector_fence_ids(const scord_detector *d, unsigned sm, unsigned warp,
@@ -175,8 +274,15 @@ void scord_detector_fence_ids(const scord_detector *d, unsigned sm, unsigned war
 
 void scord_detector_kernel_reset(scord_detector *d) {
   d->port.reset(d->port.ctx);
-  memset(d->blk, 0, d->p.num_sms * d->p.warps_per_sm * sizeof *d->blk);
-  memset(d->dev, 0, d->p.num_sms * d->p.warps_per_sm * sizeof *d->dev);
+  size_t nw = d->p.num_sms * d->p.warps_per_sm;
+  memset(d->blk, 0, nw * sizeof *d->blk);
+  memset(d->dev, 0, nw * sizeof *d->dev);
+  d->rseq = 0;
+  for (int s = 0; s < 2; s++) {
+    memset(d->rel[s], 0, nw * sizeof *d->rel[s]);
+    memset(d->acq[s], 0, nw * sizeof *d->acq[s]);
+    memset(d->adv[s], 0, nw * sizeof *d->adv[s]);
+  }
 }
 
 size_t scord_detector_race_count(const scord_detector *d) { return d->count; }
@@ -213,8 +319,27 @@ static inline void md_init(scord_md *md) {
 typedef struct chk {
   const scord_access *x;
   uint32_t xb, xd;     /* accessor's fence counters now */
+  size_t xi;           /* accessor's fence-file index */
   bool is_atom;
+  bool lanes;          /* lane identity in force: OWN records the lane */
 } chk;
+
+/* same_warp(x, md) of section 2; with lane identity the same lane too (detector-v2.md 3.1). */
+static inline bool same_thread(const scord_detector *d, const scord_md *md, const scord_access *x) {
+  return md->block_id == x->block_id && md->warp_id == x->warp && (!d->lanes || md->lane_id == x->lane);
+}
+
+/* sync(x, o) of detector-v2.md section 2.2: the accessor acquired, at a scope including the
+** owner (fence-file index oi), at or after the owner's last release of that scope; and with lane
+** identity, always for another lane of the accessor's own warp (section 3.2: check 4a already
+** required the warp's fence or syncwarp since the owner's access).  Always false in v1.1, so
+** check 4c is v1.1's. */
+static inline bool synced(const scord_detector *d, const chk *c, size_t oi, bool same_blk) {
+  if (d->lanes && same_blk && oi == c->xi) return true;
+  if (!d->acqrel) return false;
+  uint32_t rel = d->rel[same_blk ? 0 : 1][oi], acq = d->acq[same_blk ? 0 : 1][c->xi];
+  return rel != 0 && (int32_t)(acq - rel) >= 0;
+}
 
 /* OWN of section 5. */
 static inline void own(scord_md *md, const chk *c) {
@@ -226,6 +351,7 @@ static inline void own(scord_md *md, const chk *c) {
   md->is_atom = c->is_atom;
   md->scope = c->x->atom_block_scope;
   md->strong = md->strong && c->x->strong;
+  md->lane_id = c->lanes ? c->x->lane : 0;
 }
 
 #define RACE(t) do { *race = (t); return step; } while (0)
@@ -236,7 +362,7 @@ static scord_step check_read(const scord_detector *d, scord_md *md, const chk *c
   const scord_access *x = c->x;
   bool empty_x = scord_bloom_empty(&d->p, x->bloom), empty_md = scord_bloom_empty(&d->p, md->bloom);
   bool same_blk = md->block_id == x->block_id;
-  bool same_warp = same_blk && md->warp_id == x->warp;
+  bool same_warp = same_thread(d, md, x);
   size_t oi = (size_t)(md->block_id / d->p.ctas_per_sm) * d->p.warps_per_sm + md->warp_id;
   assert(oi < d->p.num_sms * d->p.warps_per_sm);
   bool ofb = md->blk_fence_id != d->blk[oi] || md->dev_fence_id != d->dev[oi];
@@ -261,6 +387,12 @@ static scord_step check_read(const scord_detector *d, scord_md *md, const chk *c
   /* 3. scoped atomic */
   step = SCORD_STEP_SCOPED_ATOM;
   if (md->is_atom && md->scope && !same_blk) RACE(SCORD_RACE_SCOPED_ATOMIC);
+  /* 3. atomic load after atomic (v2.0 acquire/release, detector-v2.md 2.3): never races */
+  if (md->is_atom && c->is_atom) {
+    own(md, c);
+    md->m = md->bs = md->ds = false;
+    return SCORD_STEP_ATOM_ATOM;
+  }
   /* 4. happens-before, only when M and not same_warp */
   if (md->m && !same_warp) {
     step = SCORD_STEP_HB_BLK;
@@ -268,7 +400,7 @@ static scord_step check_read(const scord_detector *d, scord_md *md, const chk *c
     step = SCORD_STEP_HB_DEV;
     if (!same_blk && !ofd) RACE(SCORD_RACE_DEV_FENCE);
     step = SCORD_STEP_HB_STRONG;
-    if (d->p.strong_ops && !(md->strong && x->strong)) RACE(SCORD_RACE_STRONG);
+    if (d->p.strong_ops && !(md->strong && x->strong) && !synced(d, c, oi, same_blk)) RACE(SCORD_RACE_STRONG);
   }
   /* 5. no locks on either side; Bloom left as it is */
   if (empty_md && empty_x) {
@@ -293,7 +425,7 @@ static scord_step check_read(const scord_detector *d, scord_md *md, const chk *c
   if (!same_blk) {
     md->bs = false;
     md->ds = true; /* decision 6 */
-  } else if (md->warp_id != x->warp && !md->ds) {
+  } else if (!same_warp && !md->ds) { /* same_blk here: another warp, or lane (v2 3.1) */
     md->bs = true;
   }
   return SCORD_STEP_LOCK_OK;
@@ -303,7 +435,7 @@ static scord_step check_read(const scord_detector *d, scord_md *md, const chk *c
 static scord_step check_write(const scord_detector *d, scord_md *md, const chk *c, int *race) {
   const scord_access *x = c->x;
   bool same_blk = md->block_id == x->block_id;
-  bool same_warp = same_blk && md->warp_id == x->warp;
+  bool same_warp = same_thread(d, md, x);
   size_t oi = (size_t)(md->block_id / d->p.ctas_per_sm) * d->p.warps_per_sm + md->warp_id;
   assert(oi < d->p.num_sms * d->p.warps_per_sm);
   uint32_t ob = d->blk[oi], od = d->dev[oi];
@@ -340,7 +472,7 @@ static scord_step check_write(const scord_detector *d, scord_md *md, const chk *
   step = SCORD_STEP_HB_DEV;
   if (!same_blk && md->dev_fence_id == od) RACE(SCORD_RACE_DEV_FENCE);
   step = SCORD_STEP_HB_STRONG;
-  if (d->p.strong_ops && !(md->strong && x->strong)) RACE(SCORD_RACE_STRONG);
+  if (d->p.strong_ops && !(md->strong && x->strong) && !synced(d, c, oi, same_blk)) RACE(SCORD_RACE_STRONG);
   /* 5. no locks; Bloom left as it is */
   bool empty_x = scord_bloom_empty(&d->p, x->bloom), empty_md = scord_bloom_empty(&d->p, md->bloom);
   if (empty_md && empty_x) {
@@ -408,8 +540,9 @@ scord_step scord_detector_access(scord_detector *d, const scord_access *x) {
     md_init(md);
     d->st.cover[write][SCORD_STEP_TAG_MISS]++;
   }
-  chk c = {.x = x, .is_atom = x->kind == SCORD_ATOM};
   size_t xi = (size_t)x->sm * d->p.warps_per_sm + x->warp;
+  chk c = {.x = x, .xi = xi, .is_atom = x->kind == SCORD_ATOM || x->ordered, .lanes = d->lanes};
+  assert(x->lane < SCORD_LANES);
   c.xb = d->blk[xi];
   c.xd = d->dev[xi];
   int race = -1;

@@ -3,7 +3,8 @@
 ** scopes, ops, race types and steps, and the race-line formatters of vectors.md.
 **
 ** SCORD_MD_FIELD_LIST (scord.h) is the one definition of the entry layout; encode and
-** decode run on every access lane, so they are table-driven loops over 13 fields.
+** decode run on every access lane, so they are table-driven loops over 14 fields (LaneID has
+** width 0 unless lane identity is on, detector-v2.md section 3.1).
 */
 #include "scord/scord.h"
 
@@ -19,6 +20,7 @@ const char *const scord_md_field_name[SCORD_MD_FIELD_COUNT] = {
 };
 
 const char *const scord_kind_name[3] = {"ld", "st", "atom"};
+const char *const scord_sem_name[SCORD_SEM_COUNT] = {"", "relaxed", "acquire", "release", "acq_rel", "sc"};
 const char *const scord_scope_name[3] = {"cta", "gpu", "sys"};
 const char *const scord_op_name[SCORD_OP_COUNT] = {"cas", "exch", "add", "sub", "min", "max",
                                                    "inc", "dec", "and", "or",  "xor"};
@@ -37,6 +39,11 @@ static inline uint64_t mask_of(unsigned w) {
   return w >= 64 ? UINT64_MAX : (((uint64_t)1 << w) - 1);
 }
 
+/* Shifts for field positions: a field of width 0 may sit at bit 64 of a full entry (LaneID
+** without lane identity, or Tag with tag_bits=0), where a C shift would be undefined. */
+static inline uint64_t shl(uint64_t v, unsigned lsb) { return lsb >= 64 ? 0 : v << lsb; }
+static inline uint64_t shr(uint64_t v, unsigned lsb) { return lsb >= 64 ? 0 : v >> lsb; }
+
 unsigned scord_layout_init(scord_layout *l, const scord_params *p) {
   unsigned pos = 0;
 #define SCORD_X_LAY(ID, f, w)                     \
@@ -53,16 +60,16 @@ unsigned scord_layout_init(scord_layout *l, const scord_params *p) {
 uint64_t scord_md_encode(const scord_layout *l, const scord_md *md) {
 #define F(ID, v)                                                                   \
   (assert(((uint64_t)(v) & ~l->mask[SCORD_MD_##ID]) == 0 && "field wider than its layout"), \
-   ((uint64_t)(v) & l->mask[SCORD_MD_##ID]) << l->lsb[SCORD_MD_##ID])
+   shl((uint64_t)(v) & l->mask[SCORD_MD_##ID], l->lsb[SCORD_MD_##ID]))
   return F(STRONG, md->strong) | F(SCOPE, md->scope) | F(ISATOM, md->is_atom) | F(DS, md->ds) |
          F(BS, md->bs) | F(M, md->m) | F(BLOOM, md->bloom) | F(BARRIER, md->barrier_id) |
          F(BLKFENCE, md->blk_fence_id) | F(DEVFENCE, md->dev_fence_id) | F(WARP, md->warp_id) |
-         F(BLOCK, md->block_id) | F(TAG, md->tag);
+         F(BLOCK, md->block_id) | F(TAG, md->tag) | F(LANE, md->lane_id);
 #undef F
 }
 
 void scord_md_decode(const scord_layout *l, uint64_t word, scord_md *md) {
-#define F(ID) ((word >> l->lsb[SCORD_MD_##ID]) & l->mask[SCORD_MD_##ID])
+#define F(ID) (shr(word, l->lsb[SCORD_MD_##ID]) & l->mask[SCORD_MD_##ID])
   /* the six one-bit flags sit at bits 0..5 in every layout (section 4) */
   md->strong = word & 1;
   md->scope = (word >> 1) & 1;
@@ -77,13 +84,15 @@ void scord_md_decode(const scord_layout *l, uint64_t word, scord_md *md) {
   md->warp_id = (uint32_t)F(WARP);
   md->block_id = (uint32_t)F(BLOCK);
   md->tag = (uint32_t)F(TAG);
+  md->lane_id = (uint32_t)F(LANE);
 #undef F
 }
 
 int scord_md_format(const scord_layout *l, uint64_t word, char *buf, size_t len) {
   size_t off = 0;
   for (int i = SCORD_MD_FIELD_COUNT - 1; i >= 0 && off < len; i--) {
-    uint64_t v = (word >> l->lsb[i]) & mask_of(l->width[i]);
+    if (l->width[i] == 0) continue; /* a field the configuration leaves out (LaneID in v1.1) */
+    uint64_t v = shr(word, l->lsb[i]) & mask_of(l->width[i]);
     int n = snprintf(buf + off, len - off, i == SCORD_MD_BLOOM ? "%s%s=0x%" PRIx64 : "%s%s=%" PRIu64,
                      off ? " " : "", scord_md_field_name[i], v);
     if (n < 0) return n;

@@ -184,12 +184,16 @@ int scord_params_finalize(scord_params *p, char *err, size_t errlen) {
   uint64_t md_last = p->md_base + 8 * (entries - 1); /* start of the last entry */
   if (p->md_base <= heap_last && (md_last >= p->heap_base || p->heap_base - md_last < 8))
     FAIL("md_base=0x%" PRIx64 ": the metadata region overlaps the heap window", p->md_base);
+  if (scord_v2_scrub(p) && p->fence_id_bits < 2)
+    FAIL("fence_scrub=1 with spec_version=2 needs fence_id_bits >= 2, got fence_id_bits=%" PRIu64
+         " (detector-v2.md section 4)", p->fence_id_bits);
   scord_layout l;
   unsigned bits = scord_layout_init(&l, p);
   if (bits > 64)
     FAIL("metadata entry needs %u bits (> 64) with block_id_bits=%" PRIu64 " warp_id_bits=%" PRIu64
          " fence_id_bits=%" PRIu64 " barrier_id_bits=%" PRIu64 " bloom_bin_bits=%" PRIu64
-         " tag_bits=%" PRIu64, bits, p->block_id_bits, p->warp_id_bits, p->fence_id_bits,
-         p->barrier_id_bits, p->bloom_bin_bits, p->tag_bits);
+         " tag_bits=%" PRIu64 "%s", bits, p->block_id_bits, p->warp_id_bits, p->fence_id_bits,
+         p->barrier_id_bits, p->bloom_bin_bits, p->tag_bits,
+         scord_v2_lanes(p) ? " and a 5-bit LaneID (lane_ids=1)" : "");
   return 0;
 }

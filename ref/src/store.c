@@ -253,6 +253,16 @@ void scord_store_foreach_nondefault(scord_store *s,
   free(order);
 }
 
+void scord_store_update_nondefault(scord_store *s,
+                                   uint64_t (*fn)(void *arg, uint64_t index, uint64_t value),
+                                   void *arg) {
+  /* Any page order will do: each entry is rewritten from its own value only. */
+  FOR_EACH_PAGE(s, p, {
+    for (uint64_t k = 0; k < SCORD_PAGE_ENTRIES; k++)
+      if (p->e[k] != SCORD_MD_INIT) p->e[k] = fn(arg, (p->pno << SCORD_PAGE_BITS) | k, p->e[k]);
+  })
+}
+
 static uint64_t port_read(void *ctx, uint64_t index) { return scord_store_read(ctx, index); }
 static void port_write(void *ctx, uint64_t index, uint64_t v) { scord_store_write(ctx, index, v); }
 static void port_reset(void *ctx) { scord_store_reset(ctx); }

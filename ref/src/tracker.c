@@ -112,6 +112,8 @@ void scord_tracker_make_access(const scord_tracker *t, scord_access *out, unsign
   out->atom_block_scope = kind == SCORD_ATOM && atom_scope == SCORD_SCOPE_CTA;
   out->addr = addr;
   out->pc = pc;
+  out->lane = 0;        /* the caller sets the lane when lane identity is in force, */
+  out->ordered = false; /* and an ordered ld/st under v2.0 acquire/release */
 }
 
 void scord_tracker_fence(scord_tracker *t, unsigned warp, scord_scope scope) {

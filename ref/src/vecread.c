@@ -1,5 +1,5 @@
 /*
-** vecread.c -- streaming reader of trace-vector files, format v1 (vectors.md).
+** vecread.c -- streaming reader of trace-vector files, formats 1 and 2 (vectors.md).
 **
 ** Expected workload: hand-written files of a few lines up to dumped TLM streams of
 ** gigabytes; lines are scanned from a 64 KiB buffer, one event at a time, in constant
@@ -28,6 +28,7 @@ struct scord_vreader {
   char line[SCORD_VR_MAX_LINE + 1];
   uint64_t lineno;
   int state;
+  int format;              /* 1 or 2, from the header */
   scord_params p;
   bool race_buf_set;
   uint64_t cfg_line[SCORD_P_COUNT];
@@ -203,10 +204,13 @@ static int parse_num(scord_vreader *r, const char *key, const char *v, uint64_t 
 
 /* ---- keyword grammar (vectors.md "Items") ---- */
 enum { F_SM, F_CTA, F_WARP, F_ADDR, F_PC, F_VOLATILE, F_N, F_STRIDE, F_OP, F_SCOPE, F_CMP,
-       F_VAL, F_OLD, F_FIRST_WARP, F_WARPS, F_NAME, F_TYPE, F_KIND, F_COUNT, F_NFIELDS };
+       F_VAL, F_OLD, F_FIRST_WARP, F_WARPS, F_NAME, F_TYPE, F_KIND, F_COUNT, F_SEM, F_LANE,
+       F_SPEC, F_NFIELDS };
 static const char *const field_key[F_NFIELDS] = {
     "sm", "cta", "warp", "addr", "pc", "volatile", "n", "stride", "op", "scope", "cmp",
-    "val", "old", "first_warp", "warps", "name", "type", "kind", "count"};
+    "val", "old", "first_warp", "warps", "name", "type", "kind", "count", "sem", "lane", "spec"};
+/* Fields of file format 2 (vectors.md section 1). */
+#define FORMAT2_FIELDS (B(F_SEM) | B(F_LANE) | B(F_SPEC))
 #define B(f) (1u << (f))
 
 typedef struct kw {
@@ -216,15 +220,19 @@ typedef struct kw {
 } kw;
 
 static const kw keywords[] = {
-    {"ld", SCORD_EV_LD, B(F_SM) | B(F_CTA) | B(F_WARP) | B(F_ADDR), B(F_PC) | B(F_VOLATILE) | B(F_N) | B(F_STRIDE)},
-    {"st", SCORD_EV_ST, B(F_SM) | B(F_CTA) | B(F_WARP) | B(F_ADDR), B(F_PC) | B(F_VOLATILE) | B(F_N) | B(F_STRIDE)},
+    {"ld", SCORD_EV_LD, B(F_SM) | B(F_CTA) | B(F_WARP) | B(F_ADDR),
+     B(F_PC) | B(F_VOLATILE) | B(F_N) | B(F_STRIDE) | B(F_SEM) | B(F_SCOPE) | B(F_LANE)},
+    {"st", SCORD_EV_ST, B(F_SM) | B(F_CTA) | B(F_WARP) | B(F_ADDR),
+     B(F_PC) | B(F_VOLATILE) | B(F_N) | B(F_STRIDE) | B(F_SEM) | B(F_SCOPE) | B(F_LANE)},
     {"atom", SCORD_EV_ATOM, B(F_SM) | B(F_CTA) | B(F_WARP) | B(F_ADDR) | B(F_OP) | B(F_SCOPE),
-     B(F_PC) | B(F_CMP) | B(F_VAL) | B(F_OLD) | B(F_N) | B(F_STRIDE)},
-    {"fence", SCORD_EV_FENCE, B(F_SM) | B(F_CTA) | B(F_WARP) | B(F_SCOPE), B(F_PC)},
+     B(F_PC) | B(F_CMP) | B(F_VAL) | B(F_OLD) | B(F_N) | B(F_STRIDE) | B(F_SEM) | B(F_LANE)},
+    {"fence", SCORD_EV_FENCE, B(F_SM) | B(F_CTA) | B(F_WARP) | B(F_SCOPE), B(F_PC) | B(F_SEM)},
+    {"syncwarp", SCORD_EV_SYNCWARP, B(F_SM) | B(F_CTA) | B(F_WARP), B(F_PC)},
     {"bar", SCORD_EV_BAR, B(F_SM) | B(F_CTA), B(F_PC)},
     {"cta", SCORD_EV_CTA, B(F_SM) | B(F_CTA) | B(F_FIRST_WARP) | B(F_WARPS), 0},
     {"kernel", SCORD_EV_KERNEL, 0, B(F_NAME)},
-    {"expect", -1, B(F_TYPE) | B(F_ADDR), B(F_PC) | B(F_KIND) | B(F_SCOPE) | B(F_SM) | B(F_CTA) | B(F_WARP) | B(F_COUNT)},
+    {"expect", -1, B(F_TYPE) | B(F_ADDR),
+     B(F_PC) | B(F_KIND) | B(F_SCOPE) | B(F_SM) | B(F_CTA) | B(F_WARP) | B(F_COUNT) | B(F_SPEC)},
 };
 
 static int lookup_word(const char *const *names, int n, const char *s) {
@@ -296,10 +304,20 @@ static int add_expect(scord_vreader *r, const scord_expect *e) {
 static int parse_item(scord_vreader *r, char **tok, int ntok, scord_event *ev) {
   if (strcmp(tok[0], "config") == 0) return do_config(r, tok, ntok) < 0 ? -1 : 0;
   if (strcmp(tok[0], "scord-vectors") == 0) FAIL("second 'scord-vectors' header");
+  /* Format 2 mnemonics: `ld.acquire` is `ld sem=acquire` (PTX spelling). */
+  char word[16];
+  const char *suffix = NULL, *dot = strchr(tok[0], '.');
+  snprintf(word, sizeof word, "%.*s", dot ? (int)(dot - tok[0]) : (int)strlen(tok[0]), tok[0]);
   const kw *k = NULL;
   for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
-    if (strcmp(keywords[i].word, tok[0]) == 0) k = &keywords[i];
-  if (!k) FAIL("unknown keyword '%s'", tok[0]);
+    if (strcmp(keywords[i].word, word) == 0) k = &keywords[i];
+  if (!k || (dot && !(k->opt & B(F_SEM)))) FAIL("unknown keyword '%s'", tok[0]);
+  if (dot) {
+    if (r->format < 2) FAIL("'%s' needs file format 2 (header 'scord-vectors 2')", tok[0]);
+    suffix = dot + 1;
+  }
+  if (k->ev == SCORD_EV_SYNCWARP && r->format < 2)
+    FAIL("'syncwarp' needs file format 2 (header 'scord-vectors 2')");
   const char *val[F_NFIELDS] = {0};
   uint32_t seen = 0;
   for (int i = 1; i < ntok; i++) {
@@ -308,6 +326,8 @@ static int parse_item(scord_vreader *r, char **tok, int ntok, scord_event *ev) {
     if (eq) *eq = 0;
     int f = lookup_word(field_key, F_NFIELDS, tok[i]);
     if (f < 0 || !((k->req | k->opt) & B(f))) FAIL("%s: unknown key '%s'", k->word, tok[i]);
+    if ((B(f) & FORMAT2_FIELDS) && r->format < 2)
+      FAIL("%s: field '%s' needs file format 2 (header 'scord-vectors 2')", k->word, tok[i]);
     if (seen & B(f)) FAIL("%s: duplicate key '%s'", k->word, tok[i]);
     seen |= B(f);
     if (f == F_VOLATILE) {
@@ -319,6 +339,10 @@ static int parse_item(scord_vreader *r, char **tok, int ntok, scord_event *ev) {
     if (!eq[1]) FAIL("%s: key '%s' has no value", k->word, tok[i]);
     val[f] = eq + 1;
   }
+  if (suffix) {
+    if (seen & B(F_SEM)) FAIL("%s: field 'sem' given twice (in '%s' and as sem=)", k->word, tok[0]);
+    val[F_SEM] = suffix;
+  }
   uint32_t missing = k->req & ~seen;
   if (missing) {
     for (int f = 0; f < F_NFIELDS; f++)
@@ -328,7 +352,7 @@ static int parse_item(scord_vreader *r, char **tok, int ntok, scord_event *ev) {
 
   uint64_t num[F_NFIELDS] = {0};
   static const int numeric[] = {F_SM, F_CTA, F_WARP, F_ADDR, F_PC, F_N, F_STRIDE, F_CMP, F_VAL,
-                                F_OLD, F_FIRST_WARP, F_WARPS, F_COUNT};
+                                F_OLD, F_FIRST_WARP, F_WARPS, F_COUNT, F_LANE, F_SPEC};
   for (size_t i = 0; i < sizeof numeric / sizeof *numeric; i++) {
     int f = numeric[i];
     if (val[f] && parse_num(r, field_key[f], val[f], &num[f]) < 0) return -1;
@@ -362,6 +386,9 @@ static int parse_item(scord_vreader *r, char **tok, int ntok, scord_event *ev) {
     e.cta = (uint16_t)num[F_CTA];
     e.warp = (uint16_t)num[F_WARP];
     e.count = val[F_COUNT] ? num[F_COUNT] : 1;
+    if (val[F_SPEC] && (num[F_SPEC] < 1 || num[F_SPEC] > 2))
+      FAIL("expect: spec=%" PRIu64 " out of range [1, 2] (the spec_version it applies to)", num[F_SPEC]);
+    e.spec = (uint8_t)num[F_SPEC];
     if (e.count < 1 || e.count > 1000000) FAIL("expect: count=%" PRIu64 " out of range [1, 1000000]", e.count);
     return add_expect(r, &e) < 0 ? -1 : 0;
   }
@@ -397,7 +424,26 @@ static int parse_item(scord_vreader *r, char **tok, int ntok, scord_event *ev) {
     ev->n = (uint8_t)n;
     ev->stride = stride;
     ev->is_volatile = val[F_VOLATILE] != NULL;
+    if (val[F_LANE] && (num[F_LANE] > SCORD_LANES - 1 || num[F_LANE] + n > SCORD_LANES))
+      FAIL("%s: lane=%" PRIu64 " with n=%" PRIu64 " goes beyond lane 31", k->word, num[F_LANE], n);
+    ev->lane = (uint8_t)num[F_LANE];
   }
+  if (val[F_SEM]) {
+    /* The orders each item may carry (vectors.md section 2), as space-separated names. */
+    static const char *const allowed[] = {[SCORD_EV_LD] = "relaxed acquire", [SCORD_EV_ST] = "relaxed release",
+                                          [SCORD_EV_ATOM] = "relaxed acquire release acq_rel",
+                                          [SCORD_EV_FENCE] = "sc acq_rel"};
+    int sem = lookup_word(scord_sem_name, SCORD_SEM_COUNT, val[F_SEM]);
+    const char *ok = allowed[k->ev];
+    size_t len = strlen(val[F_SEM]);
+    const char *hit = sem > 0 ? strstr(ok, val[F_SEM]) : NULL;
+    while (hit && ((hit != ok && hit[-1] != ' ') || (hit[len] != ' ' && hit[len] != 0)))
+      hit = strstr(hit + 1, val[F_SEM]);
+    if (!hit) FAIL("%s: field 'sem': '%s' is not one of: %s", k->word, val[F_SEM], ok);
+    ev->sem = (uint8_t)sem;
+  }
+  if ((k->ev == SCORD_EV_LD || k->ev == SCORD_EV_ST) && !val[F_SEM] != !val[F_SCOPE])
+    FAIL("%s: fields 'sem' and 'scope' go together (an ordered access has a scope)", k->word);
   if (k->ev == SCORD_EV_ATOM) {
     int op = lookup_word(scord_op_name, SCORD_OP_COUNT, val[F_OP]);
     if (op < 0) FAIL("atom: unknown op '%s'", val[F_OP]);
@@ -444,6 +490,12 @@ int scord_vr_next(scord_vreader *r, scord_event *ev) {
       if (r->state == ST_HEADER)
         return fail_at(r, r->lineno ? r->lineno : 1, r->lineno ? "no 'scord-vectors 1' header (only comments or blank lines)" : "empty file (no 'scord-vectors 1' header)");
       if (r->state == ST_CONFIG && freeze(r) < 0) return -1;
+      /* Expectations for another spec_version (format 2 `spec=`) are not this run's: the
+      ** configuration is frozen now, so they are left out (vectors.md section 3). */
+      size_t k = 0;
+      for (size_t i = 0; i < r->nex; i++)
+        if (!r->ex[i].spec || r->ex[i].spec == r->p.spec_version) r->ex[k++] = r->ex[i];
+      r->nex = k;
       r->state = ST_EOF;
       return 0;
     }
@@ -454,8 +506,9 @@ int scord_vr_next(scord_vreader *r, scord_event *ev) {
     if (r->state == ST_HEADER) {
       if (strcmp(tok[0], "scord-vectors") != 0)
         FAIL("missing header: the first item must be 'scord-vectors 1', got '%s'", tok[0]);
-      if (n != 2 || strcmp(tok[1], "1") != 0)
-        FAIL("unsupported header '%s%s%s': this reader knows 'scord-vectors 1'", tok[0], n > 1 ? " " : "", n > 1 ? tok[1] : "");
+      if (n != 2 || (strcmp(tok[1], "1") != 0 && strcmp(tok[1], "2") != 0))
+        FAIL("unsupported header '%s%s%s': this reader knows 'scord-vectors 1' and 'scord-vectors 2'", tok[0], n > 1 ? " " : "", n > 1 ? tok[1] : "");
+      r->format = tok[1][0] - '0';
       r->state = ST_CONFIG;
       continue;
     }
@@ -471,6 +524,9 @@ void scord_event_write(FILE *f, const scord_event *ev) {
   case SCORD_EV_ATOM:
     fprintf(f, "%s sm=%u cta=%u warp=%u addr=0x%" PRIx64, ev->type == SCORD_EV_LD ? "ld" : ev->type == SCORD_EV_ST ? "st" : "atom",
             ev->sm, ev->cta, ev->warp, ev->addr);
+    if (ev->sem) fprintf(f, " sem=%s", scord_sem_name[ev->sem]);
+    if (ev->lane) fprintf(f, " lane=%u", ev->lane);
+    if (ev->sem && ev->type != SCORD_EV_ATOM) fprintf(f, " scope=%s", scord_scope_name[ev->scope]);
     if (ev->type == SCORD_EV_ATOM) {
       fprintf(f, " op=%s scope=%s", scord_op_name[ev->op], scord_scope_name[ev->scope]);
       if (ev->has_cmp) fprintf(f, " cmp=%" PRIu32, ev->cmp);
@@ -484,6 +540,11 @@ void scord_event_write(FILE *f, const scord_event *ev) {
     break;
   case SCORD_EV_FENCE:
     fprintf(f, "fence sm=%u cta=%u warp=%u scope=%s", ev->sm, ev->cta, ev->warp, scord_scope_name[ev->scope]);
+    if (ev->sem) fprintf(f, " sem=%s", scord_sem_name[ev->sem]);
+    if (ev->pc) fprintf(f, " pc=0x%" PRIx64, ev->pc);
+    break;
+  case SCORD_EV_SYNCWARP:
+    fprintf(f, "syncwarp sm=%u cta=%u warp=%u", ev->sm, ev->cta, ev->warp);
     if (ev->pc) fprintf(f, " pc=0x%" PRIx64, ev->pc);
     break;
   case SCORD_EV_BAR:

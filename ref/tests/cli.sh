@@ -15,6 +15,7 @@ progs=(
   "scord-accuracy|--config=num_sms=abc|num_sms"
   "scord-bench|-5|-5"
   "scord-gen|app=mm --seed=-1 --out-vec=/dev/null|--seed"
+  "scord-gen-modern|app=workq --seed=x --out-vec=/dev/null|--seed"
   "scord-state|NumSms=abc|NumSms"
   "scord-sim|--num_sms=abc|num_sms"
   "scord-rtl-tb|--latency 0x|--latency"

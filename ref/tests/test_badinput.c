@@ -19,9 +19,10 @@ typedef struct bad {
 } bad;
 
 #define HDR "scord-vectors 1\n"
+#define HDR2 "scord-vectors 2\n"
 static const bad cases[] = {
     {"missing_header", "ld sm=0 cta=0 warp=0 addr=0xC0000000\n", "", 1, "missing header"},
-    {"wrong_header", "scord-vectors 2\n", "", 1, "unsupported header"},
+    {"wrong_header", "scord-vectors 3\n", "", 1, "unsupported header"},
     {"unknown_keyword", HDR "load sm=0 cta=0 warp=0 addr=0xC0000000\n", "", 2, "unknown keyword 'load'"},
     {"unknown_key", HDR "ld sm=0 cta=0 warp=0 addr=0xC0000000 lanes=3\n", "", 2, "unknown key 'lanes'"},
     {"duplicate_key", HDR "ld sm=0 cta=0 warp=0 addr=0xC0000000 sm=1\n", "", 2, "duplicate key 'sm'"},
@@ -53,6 +54,23 @@ static const bad cases[] = {
     {"expect_bad_type", HDR "expect type=data_race addr=0xC0000000\n", "", 2, "unknown race type"},
     {"cta_warps_beyond", HDR "cta sm=0 cta=0 first_warp=30 warps=4\n", "", 2, "beyond"},
     {"nul_byte", NULL, "", 2, "NUL"},
+    /* file format 2 (vectors.md v2.0) */
+    {"sem_in_format1", HDR "ld sm=0 cta=0 warp=0 addr=0xC0000000 sem=acquire scope=gpu\n", "", 2, "field 'sem' needs file format 2"},
+    {"lane_in_format1", HDR "st sm=0 cta=0 warp=0 addr=0xC0000000 lane=3\n", "", 2, "field 'lane' needs file format 2"},
+    {"syncwarp_in_format1", HDR "syncwarp sm=0 cta=0 warp=0\n", "", 2, "'syncwarp' needs file format 2"},
+    {"spec_in_format1", HDR "expect type=strong addr=0xC0000000 spec=2\n", "", 2, "field 'spec' needs file format 2"},
+    {"sem_wrong_for_ld", HDR2 "ld sm=0 cta=0 warp=0 addr=0xC0000000 sem=release scope=gpu\n", "", 2, "field 'sem': 'release' is not one of: relaxed acquire"},
+    {"sem_wrong_for_fence", HDR2 "fence sm=0 cta=0 warp=0 scope=gpu sem=acquire\n", "", 2, "field 'sem': 'acquire' is not one of: sc acq_rel"},
+    {"sem_prefix", HDR2 "atom sm=0 cta=0 warp=0 addr=0xC0000000 op=add scope=gpu sem=acq\n", "", 2, "field 'sem': 'acq'"},
+    {"sem_without_scope", HDR2 "st sm=0 cta=0 warp=0 addr=0xC0000000 sem=release\n", "", 2, "'sem' and 'scope' go together"},
+    {"scope_without_sem", HDR2 "# c\nld sm=0 cta=0 warp=0 addr=0xC0000000 scope=gpu\n", "", 3, "'sem' and 'scope' go together"},
+    {"lane_beyond", HDR2 "ld sm=0 cta=0 warp=0 addr=0xC0000000 lane=30 n=4\n", "", 2, "lane=30 with n=4"},
+    {"expect_spec_range", HDR2 "expect type=strong addr=0xC0000000 spec=3\n", "", 2, "spec=3 out of range"},
+    {"mnemonic_in_format1", HDR "ld.acquire sm=0 cta=0 warp=0 addr=0xC0000000 scope=gpu\n", "", 2, "'ld.acquire' needs file format 2"},
+    {"mnemonic_bad_order", HDR2 "st.acquire sm=0 cta=0 warp=0 addr=0xC0000000 scope=gpu\n", "", 2, "field 'sem': 'acquire' is not one of: relaxed release"},
+    {"mnemonic_and_sem", HDR2 "ld.acquire sm=0 cta=0 warp=0 addr=0xC0000000 scope=gpu sem=acquire\n", "", 2, "field 'sem' given twice"},
+    {"mnemonic_no_order", HDR2 "bar.sync sm=0 cta=0\n", "", 2, "unknown keyword 'bar.sync'"},
+    {"scrub_narrow_fence", HDR2 "config spec_version=2 fence_id_bits=1\nkernel\n", "", 2, "fence_scrub=1 with spec_version=2 needs fence_id_bits >= 2"},
 };
 
 int main(int argc, char **argv) {

@@ -52,7 +52,7 @@ static void usage(FILE *f, const opts *o) {
             "usage: %s [--model=ref|%s|both] [--latency=L] [--stall=PCT] [--seed=N] [--json]\n"
             "         [--config key=value]... [--dump-metadata] [--no-expect] [--stats]\n"
             "         [--skip-unsupported] [--trace=FILE.fst [--trace-from=C] [--trace-to=C]] FILE...\n"
-            "Runs vectors v1 files through the ScoRD reference model and the %s (default --model=%s:\n"
+            "Runs vector files (formats 1 and 2) through the ScoRD reference model and the %s (default --model=%s:\n"
             "both run, every race record and the final metadata compared), prints each\n"
             "race, checks the files' expect lines. Exit: 0 pass, 1 expectation failure or divergence,\n"
             "2 error.  --latency 1..64 (default %u), --stall 0..90 %% of cycles (default 0).\n"
@@ -64,7 +64,7 @@ static void usage(FILE *f, const opts *o) {
   } else {
     fprintf(f,
             "usage: %s [--json] [--config key=value]... [--dump-metadata] [--no-expect] [--stats] FILE...\n"
-            "Runs vectors v1 files through the ScoRD reference model, prints each race,\n"
+            "Runs vector files (formats 1 and 2) through the ScoRD reference model, prints each race,\n"
             "checks the files' expect lines. Exit: 0 pass, 1 expectation failure, 2 error.\n"
             "The RTL runs (--model=rtl|both) are scord-cosim's.\n",
             o->prog);
@@ -262,6 +262,13 @@ static int run_file(const char *path, const opts *o, uint64_t *cycles) {
       const scord_params *p = scord_vr_params(r);
       drain_each = !scord_vr_race_buf_set(r);
       if (use_ref) {
+        if (use_other && scord_v2_scrub(p)) {
+          /* The scrub walks the detector's own store (detector-v2.md section 4). */
+          fprintf(stderr, "%s:0: --model=%s: spec_version=2 with fence_scrub=1 runs on the C model "
+                  "alone (set fence_scrub=0 to compare)\n", path, o->model);
+          status = 2;
+          break;
+        }
         if (use_other) clog.store = scord_store_new(p->heap_bytes / p->granule / p->md_ratio);
         sys = scord_system_new(p, use_other ? &cport : NULL);
         if (!sys || (use_other && !clog.store)) {
@@ -426,6 +433,9 @@ static int run_file(const char *path, const opts *o, uint64_t *cycles) {
     if (o->stats && det) {
       const scord_detector_stats *st = scord_detector_get_stats(det);
       printf("stats file=%s accesses=%" PRIu64 " outside=%" PRIu64 " fences=%" PRIu64 "\n", path, st->accesses, st->outside, st->fences);
+      if (scord_vr_params(r)->spec_version >= 2) /* detector-v2.md: its counts, v2 runs only */
+        printf("stats-v2 file=%s acquires=%" PRIu64 " syncwarps=%" PRIu64 " scrubs=%" PRIu64 " scrub_fields=%" PRIu64 "\n",
+               path, st->acquires, st->syncwarps, st->scrubs, st->scrub_fields);
       for (int w = 0; w < 2; w++)
         for (int s = 0; s < SCORD_STEP_COUNT; s++)
           if (st->cover[w][s]) printf("  %s %-40s %" PRIu64 "\n", w ? "WRITE" : "READ ", scord_step_name[s], st->cover[w][s]);

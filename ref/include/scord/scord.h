@@ -53,7 +53,11 @@ extern "C" {
   X(md_base,          0,           0, UINT64_MAX,  1, "metadata region start")           \
   X(addr_bits,        48,          16, 64,         0, "data address width")              \
   X(race_buf_entries, 64,          1, 16777216,    0, "race records before overflow")    \
-  X(strong_ops,       1,           0, 1,           0, "enable check 4c (strong ops)")
+  X(strong_ops,       1,           0, 1,           0, "enable check 4c (strong ops)")   \
+  X(spec_version,     1,           1, 2,           0, "detector rules: 1 = v1.1, 2 = v2.0") \
+  X(acq_rel,          1,           0, 1,           0, "v2: acquire/release semantics")  \
+  X(lane_ids,         1,           0, 1,           0, "v2: per-lane identity")          \
+  X(fence_scrub,      1,           0, 1,           0, "v2: wrap-safe fence IDs (scrub)")
 
 typedef struct scord_params {
 #define SCORD_X_FIELD(name, def, lo, hi, derived, doc) uint64_t name;
@@ -110,6 +114,15 @@ int scord_params_finalize(scord_params *p, char *err, size_t errlen);
 /* ceil(log2(n)) for n >= 1 (0 for n == 1). */
 unsigned scord_clog2(uint64_t n);
 
+/* The v2.0 parts in force (docs/spec/detector-v2.md): each needs spec_version 2 and its own
+** switch.  With spec_version 1 every one is false and the detector is v1.1. */
+static inline bool scord_v2_acq_rel(const scord_params *p) { return p->spec_version >= 2 && p->acq_rel; }
+static inline bool scord_v2_lanes(const scord_params *p) { return p->spec_version >= 2 && p->lane_ids; }
+static inline bool scord_v2_scrub(const scord_params *p) { return p->spec_version >= 2 && p->fence_scrub; }
+/* Width of the LaneID field (detector-v2.md section 3.1): 5 bits with lane identity, else 0. */
+#define SCORD_LANE_BITS 5u
+#define SCORD_LANES 32u
+
 /* ------------------------------------------------------------------------------------
 ** Metadata entry layout (detector.md section 4), fields packed upward from bit 0 in this
 ** order.  X(ID, field, width-expression over a `const scord_params *p`).
@@ -127,7 +140,8 @@ unsigned scord_clog2(uint64_t n);
   X(DEVFENCE, dev_fence_id, ((p)->fence_id_bits))       \
   X(WARP,     warp_id,      ((p)->warp_id_bits))        \
   X(BLOCK,    block_id,     ((p)->block_id_bits))       \
-  X(TAG,      tag,          ((p)->tag_bits))
+  X(TAG,      tag,          ((p)->tag_bits))        \
+  X(LANE,     lane_id,      (scord_v2_lanes(p) ? SCORD_LANE_BITS : 0u))
 
 enum scord_md_field_id {
 #define SCORD_X_MDID(ID, f, w) SCORD_MD_##ID,
@@ -149,6 +163,7 @@ typedef struct scord_layout {
 /* Decoded entry; every field is right-aligned. */
 typedef struct scord_md {
   uint32_t tag, block_id, warp_id, dev_fence_id, blk_fence_id, barrier_id, bloom;
+  uint32_t lane_id; /* 0 unless lane identity is on (detector-v2.md section 3.1) */
   bool m, bs, ds, is_atom, scope, strong;
 } scord_md;
 
@@ -168,6 +183,15 @@ int scord_md_format(const scord_layout *l, uint64_t word, char *buf, size_t len)
 */
 typedef enum scord_kind { SCORD_LD = 0, SCORD_ST = 1, SCORD_ATOM = 2 } scord_kind;
 typedef enum scord_scope { SCORD_SCOPE_CTA = 0, SCORD_SCOPE_GPU = 1, SCORD_SCOPE_SYS = 2 } scord_scope;
+/* Memory-order semantics of an access or fence (vectors.md format 2, detector-v2.md section 2).
+** NONE: a v1 access (weak ld/st unless volatile; an atomic is relaxed) or a v1 fence (sc). */
+typedef enum scord_sem {
+  SCORD_SEM_NONE = 0, SCORD_SEM_RELAXED, SCORD_SEM_ACQUIRE, SCORD_SEM_RELEASE, SCORD_SEM_ACQ_REL,
+  SCORD_SEM_SC, SCORD_SEM_COUNT
+} scord_sem;
+extern const char *const scord_sem_name[SCORD_SEM_COUNT]; /* "", "relaxed", ..., "sc" */
+static inline bool scord_sem_releases(unsigned sem) { return sem == SCORD_SEM_RELEASE || sem == SCORD_SEM_ACQ_REL; }
+static inline bool scord_sem_acquires(unsigned sem) { return sem == SCORD_SEM_ACQUIRE || sem == SCORD_SEM_ACQ_REL; }
 typedef enum scord_atom_op {
   SCORD_OP_CAS, SCORD_OP_EXCH, SCORD_OP_ADD, SCORD_OP_SUB, SCORD_OP_MIN, SCORD_OP_MAX,
   SCORD_OP_INC, SCORD_OP_DEC, SCORD_OP_AND, SCORD_OP_OR, SCORD_OP_XOR, SCORD_OP_COUNT
@@ -189,6 +213,9 @@ typedef struct scord_access {
   bool atom_block_scope;   /* atomic with scope cta */
   uint64_t addr;           /* lane address (any alignment; the word is addr & ~3) */
   uint64_t pc;
+  uint8_t lane;            /* the lane (0-31); used only with lane identity (detector-v2.md 3.1) */
+  bool ordered;            /* an ld/st with a memory order under v2.0 acquire/release: an atomic
+                           ** load or store (detector-v2.md 2.3); atom_block_scope gives its scope */
 } scord_access;
 
 /* ------------------------------------------------------------------------------------
@@ -302,6 +329,12 @@ const uint64_t *scord_store_peek(scord_store *s, uint64_t index);
 void scord_store_reset(scord_store *s);
 scord_mdport scord_store_port(scord_store *s);
 size_t scord_store_bytes(const scord_store *s); /* bytes allocated now */
+/* Replace every entry that is not SCORD_MD_INIT by fn's result (fn gets its index and value;
+** it must not change the store).  Allocates nothing.  Used by the fence-ID scrub
+** (detector-v2.md section 4). */
+void scord_store_update_nondefault(scord_store *s,
+                                   uint64_t (*fn)(void *arg, uint64_t index, uint64_t value),
+                                   void *arg);
 /* Call fn for every entry that is not SCORD_MD_INIT, in increasing index order.  fn must not
 ** change the store.  Sorts a list of the pages in use (aborts if it cannot be allocated, as
 ** the store does for its pages). */
@@ -367,7 +400,7 @@ bool scord_bloom_empty(const scord_params *p, uint32_t bloom);
   X(INIT,        "1 init/barrier")                                            \
   X(PO,          "2 program order")                                           \
   X(SCOPED_ATOM, "3 scoped atomic race")                                      \
-  X(ATOM_ATOM,   "3 atomic after atomic (WRITE)")                             \
+  X(ATOM_ATOM,   "3 atomic after atomic (READ: v2)")                          \
   X(HB_BLK,      "4a blk_fence race")                                         \
   X(HB_DEV,      "4b dev_fence race")                                         \
   X(HB_STRONG,   "4c strong race")                                            \
@@ -401,12 +434,16 @@ typedef struct scord_detector_stats {
   /* 1 when the configuration's entry layout is the default one, which the detector encodes
   ** and decodes with constant shifts (a speed-up, invisible in results). */
   uint64_t fast_layout;
+  /* v2.0 (detector-v2.md): acquires seen, syncwarps seen, fence-ID scrubs run and the
+  ** fence-ID fields they rewrote. */
+  uint64_t acquires, syncwarps, scrubs, scrub_fields;
 } scord_detector_stats;
 
 typedef struct scord_detector scord_detector;
 
 /* port == NULL: the detector owns a scord_store sized for the configuration.
-** Returns NULL on OOM. p must be finalized. */
+** Returns NULL on OOM, or when the fence-ID scrub is in force (scord_v2_scrub) with an
+** external port (the scrub walks the detector's own store). p must be finalized. */
 scord_detector *scord_detector_new(const scord_params *p, const scord_mdport *port);
 void scord_detector_free(scord_detector *d);
 const scord_params *scord_detector_params(const scord_detector *d);
@@ -423,8 +460,19 @@ scord_step scord_detector_access(scord_detector *d, const scord_access *x);
 /* A hint with no effect on results: the metadata entry of addr will be checked soon, so
 ** start fetching it into the host's cache (own store only; no allocation). */
 void scord_detector_prefetch(const scord_detector *d, uint64_t addr);
-/* A fence from (sm, warp): bumps BlkFenceID (cta) or DevFenceID (gpu, sys). */
+/* A fence from (sm, warp): bumps BlkFenceID (cta) or DevFenceID (gpu, sys).  With v2.0
+** acquire/release it is also a release then an acquire of that scope (detector-v2.md 2.2); with
+** the scrub it may run the scrub (section 4). */
 void scord_detector_fence(scord_detector *d, unsigned sm, unsigned warp, scord_scope scope);
+/* A release of (sm, warp) at scope (detector-v2.md 2.1): the fence the SM sends before a
+** release operation.  Same as scord_detector_fence except that it does not acquire. */
+void scord_detector_release(scord_detector *d, unsigned sm, unsigned warp, scord_scope scope);
+/* An acquire of (sm, warp) at scope, after the acquiring operation's lanes (detector-v2.md
+** 2.2): stamps the warp's acquire.  No effect unless scord_v2_acq_rel. */
+void scord_detector_acquire(scord_detector *d, unsigned sm, unsigned warp, scord_scope scope);
+/* __syncwarp of (sm, warp) (detector-v2.md 3.2): a block-scope fence of the warp.  No effect
+** unless scord_v2_lanes. */
+void scord_detector_syncwarp(scord_detector *d, unsigned sm, unsigned warp);
 /* Kernel boundary (section 7): metadata, fence file reset; races found are kept. */
 void scord_detector_kernel_reset(scord_detector *d);
 /* Fence-file entry of (sm, warp). */
@@ -442,7 +490,8 @@ const scord_detector_stats *scord_detector_get_stats(const scord_detector *d);
 */
 typedef enum scord_ev_type {
   SCORD_EV_LD, SCORD_EV_ST, SCORD_EV_ATOM, SCORD_EV_FENCE, SCORD_EV_BAR, SCORD_EV_CTA,
-  SCORD_EV_KERNEL
+  SCORD_EV_KERNEL,
+  SCORD_EV_SYNCWARP /* vectors format 2: __syncwarp of one warp */
 } scord_ev_type;
 
 typedef struct scord_event {
@@ -458,6 +507,8 @@ typedef struct scord_event {
   uint64_t addr, stride, pc;
   uint64_t line;         /* source line, 0 when generated */
   char name[32];         /* kernel: its name, "" when none (reported, never checked) */
+  uint8_t sem;           /* ld, st, atom, fence: scord_sem (format 2), SCORD_SEM_NONE in v1 */
+  uint8_t lane;          /* ld, st, atom: the first lane (format 2 lane=), 0 in v1 */
 } scord_event;
 
 typedef struct scord_system scord_system;

@@ -33,6 +33,7 @@ typedef struct scord_expect {
   uint16_t sm, cta, warp;
   uint64_t count;               /* >= 1 */
   uint64_t line;
+  uint8_t spec;                 /* format 2 `spec=`: the spec_version it applies to; 0 = every one */
 } scord_expect;
 
 typedef struct scord_vreader scord_vreader;
@@ -55,6 +56,8 @@ const char *scord_vr_error(const scord_vreader *r);
 const scord_params *scord_vr_params(const scord_vreader *r);
 /* True when the configuration (file or overrides) set race_buf_entries explicitly. */
 bool scord_vr_race_buf_set(const scord_vreader *r);
+/* The expectations read so far; complete after scord_vr_next returned 0, when those of format 2
+** with `spec=` for another spec_version than the frozen configuration's have been left out. */
 const scord_expect *scord_vr_expects(const scord_vreader *r, size_t *n);
 const char *scord_vr_name(const scord_vreader *r);
 /* Lines read so far. */

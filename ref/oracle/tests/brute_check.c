@@ -2,7 +2,7 @@
 ** brute_check.c -- CTest oracle/brute: the trace oracle (oracle.h) against the brute-force
 ** oracle (brute.h) on seeded, generated tiny programs.
 **
-**   test_oracle_brute [--programs N] [--seed S] [--show]
+**   test_oracle_brute [--programs N] [--seed S] [--v2] [--show]
 **
 ** Program k (k = 0..N-1) is generated from seed S + k: 2 or 3 warps of SM 0 and SM 1 (so some
 ** pairs share a block and some do not).  A third are message passing (gen_mp), a third lock
@@ -10,6 +10,9 @@
 ** of a data word X and a flag F (mostly volatile), atomics on X and F of block or device scope,
 ** fences of both scopes and lock sections on a lock word (cas 0->1; maybe a fence; an access;
 ** maybe a fence; exch 0) of either scope; a quarter of the programs run with strong_ops=0.
+** --v2 judges with the v2.0 definition (spec_version=2, lane_ids=0: docs/accuracy-v2.md) and
+** gives a third of the volatile loads and stores and most atomics a memory order (sem), half
+** the flag accesses release or acquire, and then leaves out the fence they replace half the time.
 ** Every complete interleaving is judged by both oracles, the trace oracle on the
 ** interleaving's event stream; their unique race keys (pc, word) must be equal.  Each
 ** disagreement prints "FAIL seed=S' interleaving=I", the stream and both key sets, and fails
@@ -40,6 +43,28 @@ static uint64_t next(uint64_t *s) {
 }
 static unsigned pick(uint64_t *s, unsigned n) { return (unsigned)(next(s) % n); }
 
+static unsigned scope(uint64_t *s);
+
+/* With --v2: programs carry memory orders (the generator's one switch, set once in main). */
+static bool g_v2;
+
+/* A memory order for an access of type t (v2 only): ld relaxed/acquire, st relaxed/release, atom
+** none/relaxed/acquire/release/acq_rel. */
+static uint8_t gen_sem(uint64_t *s, uint8_t t) {
+  static const uint8_t ld[] = {SCORD_SEM_RELAXED, SCORD_SEM_ACQUIRE}, st[] = {SCORD_SEM_RELAXED, SCORD_SEM_RELEASE},
+                       at[] = {SCORD_SEM_NONE, SCORD_SEM_RELAXED, SCORD_SEM_ACQUIRE, SCORD_SEM_RELEASE, SCORD_SEM_ACQ_REL};
+  if (t == SCORD_EV_LD) return ld[pick(s, 2)];
+  if (t == SCORD_EV_ST) return st[pick(s, 2)];
+  return at[pick(s, 5)];
+}
+
+/* A lock operation's memory order with --v2: acquire for the cas, release for the exch, half the
+** time (no random draw without --v2, so the v1 programs stay the same). */
+static uint8_t lock_sem(uint64_t *s, bool acq) {
+  if (!g_v2 || pick(s, 2)) return SCORD_SEM_NONE;
+  return acq ? SCORD_SEM_ACQUIRE : SCORD_SEM_RELEASE;
+}
+
 /* One data or flag access (not on the lock word). */
 static bf_instr gen_access(uint64_t *s) {
   bf_instr in = {0};
@@ -56,6 +81,10 @@ static bf_instr gen_access(uint64_t *s) {
     in.scope = pick(s, 2) ? SCORD_SCOPE_GPU : SCORD_SCOPE_CTA;
     in.op = in.addr == F ? SCORD_OP_EXCH : SCORD_OP_ADD;
     in.val = 1;
+  }
+  if (g_v2 && (in.type == SCORD_EV_ATOM || (in.vol && !pick(s, 3)))) {
+    in.sem = gen_sem(s, in.type);
+    if (in.type != SCORD_EV_ATOM) in.scope = (uint8_t)scope(s);
   }
   return in;
 }
@@ -79,6 +108,10 @@ static bf_instr flag(uint64_t *s, uint64_t a, bool write) {
     in.scope = (uint8_t)scope(s);
     in.op = write ? SCORD_OP_EXCH : SCORD_OP_ADD;
   }
+  if (g_v2 && pick(s, 2)) {
+    in.sem = write ? SCORD_SEM_RELEASE : SCORD_SEM_ACQUIRE;
+    if (in.type != SCORD_EV_ATOM) in.scope = (uint8_t)scope(s);
+  }
   return in;
 }
 
@@ -92,17 +125,24 @@ static void gen_mp(uint64_t *s, bf_prog *p) {
   bf_warp *P = &p->w[0], *C = &p->w[1], *R = &p->w[2];
   bool lock = !relay && pick(s, 3);
   unsigned lsc = scope(s);
-  if (lock) P->ins[P->n++] = (bf_instr){.type = SCORD_EV_ATOM, .scope = (uint8_t)lsc, .op = SCORD_OP_CAS, .lock_acq = true, .addr = L};
+  if (lock) P->ins[P->n++] = (bf_instr){.type = SCORD_EV_ATOM, .scope = (uint8_t)lsc, .op = SCORD_OP_CAS, .lock_acq = true, .addr = L, .sem = lock_sem(s, true)};
   if (lock) P->ins[P->n++] = fence(lsc);
   bf_instr d = gen_access(s);
   d.addr = X;
   P->ins[P->n++] = d;
+  unsigned at = P->n; /* the release fence, which a release flag may replace (--v2) */
   P->ins[P->n++] = fence(scope(s));
-  if (lock) P->ins[P->n++] = (bf_instr){.type = SCORD_EV_ATOM, .scope = (uint8_t)lsc, .op = SCORD_OP_EXCH, .lock_rel = true, .addr = L};
-  P->ins[P->n++] = flag(s, F, true);
+  if (lock) P->ins[P->n++] = (bf_instr){.type = SCORD_EV_ATOM, .scope = (uint8_t)lsc, .op = SCORD_OP_EXCH, .lock_rel = true, .addr = L, .sem = lock_sem(s, false)};
+  bf_instr pf = flag(s, F, true);
+  if (g_v2 && pf.sem && pick(s, 2)) {
+    memmove(&P->ins[at], &P->ins[at + 1], (P->n - at - 1) * sizeof P->ins[0]);
+    P->n--;
+  }
+  P->ins[P->n++] = pf;
   if (pick(s, 2)) P->ins[P->n++] = fence(scope(s)); /* publishes the flag (and what P saw) */
   C->ins[C->n++] = flag(s, F, false);
-  C->ins[C->n++] = fence(scope(s));
+  unsigned csc = scope(s); /* the acquire fence, which an acquire flag may replace (--v2) */
+  if (!(g_v2 && C->ins[C->n - 1].sem && pick(s, 2))) C->ins[C->n++] = fence(csc);
   bf_warp *D = C;
   if (relay) {
     C->ins[C->n++] = flag(s, F + 0x100, true);
@@ -128,13 +168,13 @@ static void gen_locks(uint64_t *s, bf_prog *p) {
     bf_instr d = gen_access(s);
     d.addr = X;
     if (!three && !pick(s, 3)) W->ins[W->n++] = d;
-    W->ins[W->n++] = (bf_instr){.type = SCORD_EV_ATOM, .scope = (uint8_t)sc, .op = SCORD_OP_CAS, .lock_acq = true, .addr = lw};
+    W->ins[W->n++] = (bf_instr){.type = SCORD_EV_ATOM, .scope = (uint8_t)sc, .op = SCORD_OP_CAS, .lock_acq = true, .addr = lw, .sem = lock_sem(s, true)};
     if (pick(s, 4)) W->ins[W->n++] = fence(pick(s, 4) ? sc : SCORD_SCOPE_CTA);
     d = gen_access(s);
     d.addr = X;
     W->ins[W->n++] = d;
     if (!three && pick(s, 4)) W->ins[W->n++] = fence(pick(s, 4) ? sc : SCORD_SCOPE_CTA);
-    W->ins[W->n++] = (bf_instr){.type = SCORD_EV_ATOM, .scope = (uint8_t)sc, .op = SCORD_OP_EXCH, .lock_rel = true, .addr = lw};
+    W->ins[W->n++] = (bf_instr){.type = SCORD_EV_ATOM, .scope = (uint8_t)sc, .op = SCORD_OP_EXCH, .lock_rel = true, .addr = lw, .sem = lock_sem(s, false)};
     if (!three && W->n < BF_MAX_INS && !pick(s, 3)) {
       d = gen_access(s);
       d.addr = X;
@@ -169,8 +209,8 @@ static void gen_prog(uint64_t seed, bf_prog *p, bool *strong_ops) {
         W->ins[W->n++] = fence(pick(&s, 2) ? SCORD_SCOPE_GPU : SCORD_SCOPE_CTA);
       } else if (k < 5 && room >= 3) {
         unsigned sc = pick(&s, 2) ? SCORD_SCOPE_GPU : SCORD_SCOPE_CTA;
-        bf_instr acq = {.type = SCORD_EV_ATOM, .scope = (uint8_t)sc, .op = SCORD_OP_CAS, .lock_acq = true, .addr = L};
-        bf_instr rel = {.type = SCORD_EV_ATOM, .scope = (uint8_t)sc, .op = SCORD_OP_EXCH, .lock_rel = true, .addr = L};
+        bf_instr acq = {.type = SCORD_EV_ATOM, .scope = (uint8_t)sc, .op = SCORD_OP_CAS, .lock_acq = true, .addr = L, .sem = lock_sem(&s, true)};
+        bf_instr rel = {.type = SCORD_EV_ATOM, .scope = (uint8_t)sc, .op = SCORD_OP_EXCH, .lock_rel = true, .addr = L, .sem = lock_sem(&s, false)};
         W->ins[W->n++] = acq;
         if (room >= 4 && pick(&s, 3)) W->ins[W->n++] = fence(pick(&s, 3) ? sc : SCORD_SCOPE_CTA);
         W->ins[W->n++] = gen_access(&s);
@@ -253,8 +293,9 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[i], "--programs") && i + 1 < argc) programs = strtoull(argv[++i], NULL, 0);
     else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
     else if (!strcmp(argv[i], "--show")) show = true;
+    else if (!strcmp(argv[i], "--v2")) g_v2 = true;
     else {
-      fprintf(stderr, "usage: test_oracle_brute [--programs N] [--seed S] [--show]\n");
+      fprintf(stderr, "usage: test_oracle_brute [--programs N] [--seed S] [--v2] [--show]\n");
       return 2;
     }
   }
@@ -267,6 +308,10 @@ int main(int argc, char **argv) {
     scord_params_default(&c.params);
     c.params.num_sms = 2;
     c.params.strong_ops = strong_ops;
+    if (g_v2) {
+      c.params.spec_version = 2;
+      c.params.lane_ids = 0;
+    }
     char err[200];
     if (scord_params_finalize(&c.params, err, sizeof err)) {
       fprintf(stderr, "test_oracle_brute: %s\n", err);
