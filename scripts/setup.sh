@@ -8,7 +8,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 pkgs=(build-essential cmake pkg-config zlib1g-dev libsystemc-dev verilator yosys opensta
       qflow-tech-osu018 iverilog nextpnr-ice40 fpga-icestorm gnuplot-nox clang
-      slurm-wlm slurmctld slurmd slurm-client munge valgrind)
+      slurm-wlm slurmctld slurmd slurm-client munge valgrind python3)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -28,15 +28,9 @@ std::string app_names(const char *sep) {
 }
 }  // namespace
 
-std::string gen_names(const char *const *names, int n, const char *sep) {
-  std::string s;
-  for (int i = 0; i < n; i++) s += (i ? sep : "") + std::string(names[i]);
-  return s;
-}
-
 std::string builtin_names() {
   return std::string(kSynthetic) + ", and the applications " + app_names(", ") + " (with --size=" +
-         gen_names(gen_size_name, GEN_NSIZES, "|") + ", --inject)";
+         join_names(gen_size_name, GEN_NSIZES, "|") + ", --inject)";
 }
 
 namespace {
@@ -444,7 +438,7 @@ bool builtin_workload(const std::string &name, const SimConfig &c, Workload &w, 
   if (const app_def *d = gen_app_find(name.c_str())) {
     if (c.scale != 1) {
       err = "--scale sizes the synthetic built-ins; application '" + name + "' takes --size=" +
-            gen_names(gen_size_name, GEN_NSIZES, "|");
+            join_names(gen_size_name, GEN_NSIZES, "|");
       return false;
     }
     return build_app(d, c, w, err);

@@ -10,8 +10,6 @@
 
 // Names accepted by --workload, comma-separated, for --help (the applications' from scord-gen's table).
 std::string builtin_names();
-// names[0..n-1] joined by sep (e.g. gen_size_name, for messages).
-std::string gen_names(const char *const *names, int n, const char *sep);
 // Build workload `name` at size `scale` with `seed`; false with err for an unknown name.
 bool builtin_workload(const std::string &name, const SimConfig &c, Workload &w, std::string &err);
 // A calibration workload's measured work per unit of `scale` (docs/tlm.md "Calibration"): loads

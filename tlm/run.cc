@@ -14,12 +14,6 @@
 #include "gpu.h"
 #include "sim_error.h"
 
-namespace {
-volatile sig_atomic_t g_stop = 0;  // set by the program's signal handler (main.cc)
-}  // namespace
-void sim_request_stop() { g_stop = 1; }
-bool sim_stop_requested() { return g_stop != 0; }
-
 static int run_sim_body(const SimConfig &c, const Workload &w, Stats &st, std::vector<scord_race> &races,
                         std::string &err, std::unique_ptr<DetectorEngine> &eng) {
   if (c.det_on()) {

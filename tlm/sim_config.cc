@@ -3,7 +3,6 @@
 #include "sim_config.h"
 
 #include "apps.h"
-#include "builtin.h"
 
 #include "detector_engine.h"
 
@@ -35,6 +34,12 @@ const size_t kNumSim = sizeof(kSimParams) / sizeof(kSimParams[0]);
 SimConfig::SimConfig() { scord_params_default(&det); }
 
 bool parse_u64(const char *s, uint64_t &out) { return scord_parse_u64(s, &out) == 0; }
+
+std::string join_names(const char *const *names, int n, const char *sep) {
+  std::string s;
+  for (int i = 0; i < n; i++) s += (i ? sep : "") + std::string(names[i]);
+  return s;
+}
 
 static bool parse_bool(const std::string &v, bool &out) {
   if (v == "1" || v == "on" || v == "yes" || v == "true" || v.empty()) { out = true; return true; }
@@ -80,7 +85,7 @@ bool sim_config_set(SimConfig &c, const std::string &key_in, const std::string &
     c.size = gen_size_parse(value.c_str());
     if (c.size < 0) {
       c.size = GEN_SMALL;
-      err = "size: '" + value + "' is not one of " + gen_names(gen_size_name, GEN_NSIZES, ", ");
+      err = "size: '" + value + "' is not one of " + join_names(gen_size_name, GEN_NSIZES, ", ");
       return false;
     }
     return true;

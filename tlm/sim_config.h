@@ -130,3 +130,5 @@ void sim_config_print(FILE *f, const SimConfig &c, const char *prefix);
 void sim_config_help(FILE *f);
 // Parse an unsigned decimal or 0x-hex number (no sign; scord_parse_u64); false on error.
 bool parse_u64(const char *s, uint64_t &out);
+// names[0..n-1] joined by sep (for messages listing the accepted values).
+std::string join_names(const char *const *names, int n, const char *sep);

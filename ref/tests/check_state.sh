@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_state.sh -- CTest `synth/state`: scord-state against the paper's own figures
+# check_state.sh -- CTest `ref/state`: scord-state against the paper's own figures
 # (ScoRD ISCA'20 IV-C: fence file 720 bytes, 152 bytes per SM, about 2.9 KB in total;
 # IV-B: metadata 200 % base, 12.5 % with one entry per 16 words) and the 64-bit entry rule
 # (detector.md section 4): an entry wider than 64 bits must be rejected, not truncated.
