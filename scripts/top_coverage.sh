@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # top_coverage.sh -- Verilator line and toggle coverage of scord_top, and the functional coverage
-# of the spec's decision steps (docs/spec/detector.md section 5), over the smoke inputs: two
-# constrained-random streams and the shipped vector suites, run by the coverage build of
+# of the spec's decision steps (docs/spec/detector.md section 5), over the smoke inputs: four
+# constrained-random streams (two of them --spread) and the shipped vector suites, run by the coverage build of
 # scord-top-tb.  Merges the runs (verilator_coverage), annotates the sources, and ends with
 #   coverage: line L % toggle T % steps S/N (scord_top)
 # Exit 1 when line or toggle coverage is below its floor, or a run fails.
@@ -26,9 +26,13 @@ rm -rf "$out"
 mkdir -p "$out"
 steps="$out/steps.txt"
 : >"$steps"
-for seed in 1 2; do
-  SCORD_COV_DIR="$out" "$tb" "$events" "$seed" >"$out/random$seed.log" 2>&1 ||
-    { tail -n 20 "$out/random$seed.log" >&2; echo "top_coverage.sh: random stream $seed failed" >&2; exit 1; }
+# Seeds 1 and 2: the plain stream (a few hot actors and words); 3 and 4: --spread, three times
+# longer, whose hot sets move over every SM, warp, lock word and heap region.
+for seed in 1 2 3 4; do
+  args=("$events" "$seed")
+  [ "$seed" -le 2 ] || args=("$((3 * events))" "$seed" --spread)
+  SCORD_COV_DIR="$out" "$tb" "${args[@]}" >"$out/random$seed.log" 2>&1 ||
+    { tail -n 20 "$out/random$seed.log" >&2; echo "top_coverage.sh: random stream $seed (${args[*]}) failed" >&2; exit 1; }
   grep '^step ' "$out/random$seed.log" >>"$steps" || true
 done
 if [ ${#vecs[@]} -gt 0 ]; then
@@ -54,8 +58,12 @@ read -r line_pct toggle_pct < <(LC_ALL=C awk '
                           all["toggle"] ? 100 * hit["toggle"] / all["toggle"] : 0
   }' "$out/merged.dat")
 # Decision steps: a (read/write, step) pair is hit when any random stream decided a lane with it.
-read -r steps_hit steps_all < <(awk '{ k = $2 " " $3; n[k] += $4 } END { h = 0; a = 0
-  for (k in n) { a++; if (n[k] > 0) h++; else print "  unhit step: " k > "/dev/stderr" } print h, a }' "$steps")
+# Each line: "step read|write NAME... COUNT [unhit]" (the step's name has spaces).
+read -r steps_hit steps_all < <(awk '{ last = ($NF == "unhit") ? NF - 1 : NF; k = $2
+    for (i = 3; i < last; i++) k = k " " $i
+    n[k] += $last }
+  END { h = 0; a = 0
+    for (k in n) { a++; if (n[k] > 0) h++; else print "  unhit step: " k > "/dev/stderr" } print h, a }' "$steps")
 echo "annotated sources: $out/annotated; per-run logs in $out"
 echo "coverage: line $line_pct % toggle $toggle_pct % steps $steps_hit/$steps_all (scord_top)"
 status=0

@@ -3,6 +3,10 @@
 // two lock words inside the heap window and two outside, data words mostly from a small hot set
 // (hazards, races), some aliases (tag misses) and some outside the window, fences of each scope,
 // barriers, CTA starts and kernel boundaries.  A seed gives one stream whatever the compiler.
+// Spread (scord-rtl-tb --spread, the coverage runs): every kEpoch events the hot actors, lock
+// words and hot data words move (every SM, block, warp and heap region gets its turn, so every
+// id and address bit toggles), pcs span PcBits and atomic values 32 bits; conflicts stay as
+// frequent as in the plain stream within an epoch.
 #ifndef SCORD_TB_EVENT_GEN_H
 #define SCORD_TB_EVENT_GEN_H
 
@@ -23,9 +27,15 @@ struct Gen {
   std::vector<uint64_t> locks;
   unsigned kernel_permille;
   bool wide;  // also warp-wide accesses (up to 32 lanes, byte to 32-byte strides)
+  bool spread;  // move the hot sets every kEpoch events (see the header)
+  static constexpr uint64_t kEpoch = 1500;
+  uint64_t count = 0;     // events drawn
+  uint64_t hot_base = 0;  // byte offset of the hot data words in the heap (spread only)
+  unsigned pc_bits;       // spread: pcs are drawn over this many bits
 
-  Gen(uint64_t seed, const scord_params &pp, unsigned kpm, bool wide_accesses = false)
-      : rng(seed), p(pp), kernel_permille(kpm), wide(wide_accesses) {
+  Gen(uint64_t seed, const scord_params &pp, unsigned kpm, bool wide_accesses = false, bool spread_sets = false,
+      unsigned pc_width = 0)
+      : rng(seed), p(pp), kernel_permille(kpm), wide(wide_accesses), spread(spread_sets), pc_bits(pc_width) {
     entries = p.heap_bytes / p.granule / p.md_ratio;
     // Three blocks with three warps each, so same-block and same-warp cases are common.
     for (int b = 0; b < 3; b++) {
@@ -39,6 +49,25 @@ struct Gen {
     locks = {p.heap_base + 0x200, p.heap_base + 0x204, 0x1000, 0x1004 + 4 * p.bloom_bin_bits};
   }
   uint64_t u(uint64_t n) { return n ? rng() % n : 0; }
+  // Spread: new hot actors, lock words and hot data words.
+  void new_epoch() {
+    for (size_t b = 0; b < actors.size(); b += 3) {
+      Actor a = rand_actor();
+      for (size_t w = b; w < b + 3 && w < actors.size(); w++) {
+        a.warp = (uint16_t)u(p.warps_per_sm);
+        actors[w] = a;
+      }
+    }
+    const uint64_t span = p.heap_bytes / p.md_ratio;  // one alias slot: no tag misses but the drawn ones
+    hot_base = 4 * u((span - 4096) / 4) & ~(uint64_t)127;
+    const uint64_t lock_in = p.heap_base + hot_base + 0x200;
+    const uint64_t below = p.heap_base > 0x10000 ? p.heap_base - 0x10000 : 0;
+    const uint64_t above = p.heap_base + p.heap_bytes;
+    const uint64_t top = p.addr_bits < 64 ? (1ull << p.addr_bits) : UINT64_MAX;
+    const uint64_t lock_out = (pct(50) || above + 0x10000 >= top) ? 0x1000 + 4 * u(below / 4)
+                                                                  : above + 4 * u((top - above - 0x10000) / 4);
+    locks = {lock_in, lock_in + 4, lock_out, lock_out + 4 + 4 * p.bloom_bin_bits};
+  }
   bool pct(unsigned x) { return u(100) < x; }
   Actor rand_actor() {
     return Actor{(uint16_t)u(p.num_sms), (uint16_t)u(p.ctas_per_sm), (uint16_t)u(p.warps_per_sm)};
@@ -54,12 +83,12 @@ struct Gen {
     if (r < 80) {
       const uint64_t byte = u(4);
       const uint64_t word = u(40);
-      return p.heap_base + 4 * word + byte * (r < 5);
+      return p.heap_base + hot_base + 4 * word + byte * (r < 5);
     }
     if (r < 90 && p.md_ratio > 1) {
       const uint64_t word = u(40);
       const uint64_t slot = u(p.md_ratio);
-      return p.heap_base + slot * entries * p.granule + 4 * word;
+      return p.heap_base + hot_base + slot * entries * p.granule + 4 * word;
     }
     if (r < 95) return p.heap_base + 4 * u(p.heap_bytes / 4);
     return pct(50) ? p.heap_base - 4 * (1 + u(16)) : p.heap_base + p.heap_bytes + 4 * u(16);
@@ -69,7 +98,8 @@ struct Gen {
     std::memset(&e, 0, sizeof e);
     e.n = 1;
     e.stride = 4;
-    e.pc = 0x10 * u(64);
+    if (spread && count++ % kEpoch == 0) new_epoch();
+    e.pc = !(spread && pc_bits) ? 0x10 * u(64) : pc_bits >= 64 ? rng() : u(1ull << pc_bits);
     Actor a = actor();
     e.sm = a.sm;
     e.cta = a.cta;
@@ -96,7 +126,7 @@ struct Gen {
         const uint64_t s = u(4);
         e.stride = s == 0 ? 1 : s == 1 ? 2 : 4 << u(4);
         if (e.addr > p.heap_base + p.heap_bytes - 32 * e.stride && e.addr < p.heap_base + p.heap_bytes)
-          e.addr = p.heap_base + 4 * u(40);
+          e.addr = p.heap_base + hot_base + 4 * u(40);
       }
     } else if (r < 55) {
       e.type = pct(50) ? SCORD_EV_LD : SCORD_EV_ST;
@@ -127,6 +157,12 @@ struct Gen {
         e.cmp = (uint32_t)u(2);
         e.val = (uint32_t)u(2);
         e.old = (uint32_t)u(2);
+        if (spread && pct(50)) {
+          const uint32_t v = (uint32_t)rng();
+          e.cmp = v;
+          e.val = (uint32_t)rng();
+          e.old = pct(50) ? v : (uint32_t)rng();
+        }
         if (pct(10)) e.n = (uint8_t)(2 + u(3));
       }
     } else if (r < 88) {

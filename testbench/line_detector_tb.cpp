@@ -84,6 +84,7 @@
 #include "scord/vecread.h"
 #ifdef SCORD_LD_TOP
 #include "event_gen.h"
+#include "scord/rtl_params.h"
 #endif
 
 namespace {
@@ -505,6 +506,7 @@ struct Timing {
   bool ring_overflow = false;  // --ring-overflow: an 8-record ring the host reads only now and then
   bool xcheck = false;     // --xcheck: a second instance with other random initial values
   bool speed = false;      // --speed: print the run's RTL cycles per second
+  bool spread = false;     // --spread: the random stream's hot sets move (event_gen.h)
   std::string trace;       // --trace FILE: waveform (FST, or VCD when FILE ends in .vcd)
   uint64_t trace_from = 0, trace_to = UINT64_MAX;  // the cycle window traced
   bool fail_trace = true;  // on a failure, run again tracing a window around it
@@ -1376,7 +1378,7 @@ VecStatus run_vec(int argc, char **argv, const scord_params &p, const char *path
 // memory order) is drawn from the seed too.  Returns the exit status.
 int run_random_top(int argc, char **argv, const scord_params &p, unsigned long n, uint64_t seed, const Timing &tm) {
   trng.s = seed * 0xD1B54A32D192ED03ULL + 7;
-  Gen gen(seed, p, 2, true);
+  Gen gen(seed, p, 2, true, tm.spread, SCORD_RTL_DEF_PcBits);
   std::string text = "scord-vectors 1\n";
   if (SCORD_LD_CONFIG[0]) text += std::string("config ") + SCORD_LD_CONFIG + "\n";
   char *buf = nullptr;
@@ -1427,7 +1429,7 @@ int main(int argc, char **argv) {
   std::vector<const char *> files;
   auto usage = [&](const char *bad) {
     fprintf(stderr,
-            "usage: %s [--events N] [--seed S] [--ring-overflow] [--xcheck] [--speed]\n"
+            "usage: %s [--events N] [--seed S] [--spread] [--ring-overflow] [--xcheck] [--speed]\n"
             "       %*s [--trace FILE.fst [--trace-from C] [--trace-to C]] [--measure [--latency N]] [--vec FILE...]\n"
             "bad argument '%s'\n", argv[0], (int)strlen(argv[0]), "", bad);
     return 2;
@@ -1436,10 +1438,12 @@ int main(int argc, char **argv) {
     uint64_t v = 0;
     const bool has_val = i + 1 < argc;
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      printf("usage: %s [--events N] [--seed S] [--ring-overflow] [--xcheck] [--speed]\n"
+      printf("usage: %s [--events N] [--seed S] [--spread] [--ring-overflow] [--xcheck] [--speed]\n"
              "       %*s [--trace FILE.fst [--trace-from C] [--trace-to C]] [--measure [--latency N]] [--vec FILE...]\n"
              "Runs %s (%s) against the C model: a constrained-random stream of EVENTS (default 20000)\n"
-             "from SEED (default 1), or the vector files after --vec; exit 0 pass, 1 fail, 2 usage.\n",
+             "from SEED (default 1), or the vector files after --vec; exit 0 pass, 1 fail, 2 usage.\n"
+             "--spread moves the stream's hot actors, locks and data words every 1500 events and draws\n"
+             "pcs and atomic values over their whole width (the coverage runs).\n",
              argv[0], (int)strlen(argv[0]), "", kTopName, SCORD_LD_CONFIG[0] ? SCORD_LD_CONFIG : "defaults");
       return 0;
     } else if (!strcmp(argv[i], "--measure")) {
@@ -1458,6 +1462,8 @@ int main(int argc, char **argv) {
       tm.xcheck = true;
     } else if (!strcmp(argv[i], "--speed")) {
       tm.speed = true;
+    } else if (!strcmp(argv[i], "--spread")) {
+      tm.spread = true;
     } else if (!strcmp(argv[i], "--trace") && has_val) {
       tm.trace = argv[++i];
       if (tm.trace.size() < 4 || tm.trace.compare(tm.trace.size() - 4, 4, ".fst") != 0) {
