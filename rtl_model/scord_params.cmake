@@ -38,6 +38,8 @@ set(SCORD_RTL_AcqRel 1)  # v2: acquire/release semantics
 set(SCORD_RTL_LaneIds 1)  # v2: per-lane identity
 set(SCORD_RTL_FenceScrub 1)  # v2: wrap-safe fence IDs (scrub)
 set(SCORD_RTL_VARIANTS default md16 small synth synth_osu018 quick)
+# the variants the testbenches verilate and run
+set(SCORD_RTL_SIMULATED_VARIANTS default md16 small synth synth_osu018)
 # default: the parameter defaults
 set(SCORD_VARIANT_default_SIMULATED 1)
 set(SCORD_VARIANT_default_CONFIG "")

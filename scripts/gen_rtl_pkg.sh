@@ -43,7 +43,13 @@ if [ $check = 1 ]; then
   [ $status = 1 ] && exit 1
   echo "PASS: rtl_model/scord_pkg.sv and rtl_model/scord_params.cmake equal scord-state --sv-defaults and --cmake"
 else
-  cp "$new" "$pkg"
-  cp "$newcm" "$cm"
-  echo "rewrote the generated block of $pkg and $cm"
+  # A file whose contents do not change keeps its time stamp (no rebuild of every RTL model).
+  for pair in "$new:$pkg" "$newcm:$cm"; do
+    if cmp -s "${pair%%:*}" "${pair#*:}"; then
+      echo "unchanged: ${pair#*:}"
+    else
+      cp "${pair%%:*}" "${pair#*:}"
+      echo "rewrote: ${pair#*:}"
+    fi
+  done
 fi

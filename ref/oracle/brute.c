@@ -87,6 +87,23 @@ typedef struct pend {
 
 static bool has(set s, unsigned k) { return (s >> k) & 1u; }
 
+/* Warp u acquires (a fence, or a v2.0 acquiring access, at x): every pending edge of u that a
+ * scope of dev satisfies joins x's happens-before and leaves the pending list; u's pending
+ * observations become observed. */
+static void acquire_pending(fact *x, unsigned u, bool dev, pend *pe, unsigned *npe, set *obs, set *pend_obs) {
+  for (unsigned i = 0; i < *npe;) {
+    if (pe[i].t == u && (dev || !pe[i].need_dev)) {
+      x->hb |= pe[i].from;
+      if (!pe[i].lock) x->hbnl |= pe[i].from_nl;
+      pe[i] = pe[--*npe];
+    } else {
+      i++;
+    }
+  }
+  obs[u] |= pend_obs[u];
+  pend_obs[u] = 0;
+}
+
 /* Do the two lock lists share a lock whose scope includes both accesses? */
 static bool common_lock(const fact *a, const fact *b) {
   for (unsigned i = 0; i < a->nlocks; i++)
@@ -168,17 +185,7 @@ size_t bf_judge(const scord_params *params, const bf_prog *p, const bf_step *st,
     if (!x->access) {
       bool dev = in->scope != SCORD_SCOPE_CTA;
       /* Acquire: every pending edge of this warp the fence's scope satisfies. */
-      for (unsigned i = 0; i < npe;) {
-        if (pe[i].t == u && (dev || !pe[i].need_dev)) {
-          x->hb |= pe[i].from;
-          if (!pe[i].lock) x->hbnl |= pe[i].from_nl;
-          pe[i] = pe[--npe];
-        } else {
-          i++;
-        }
-      }
-      obs[u] |= pend_obs[u];
-      pend_obs[u] = 0;
+      acquire_pending(x, u, dev, pe, &npe, obs, pend_obs);
       visblk[vb] |= obs[u];
       if (dev) visdev |= obs[u];
       for (unsigned i = 0; i < nlk[u]; i++)
@@ -281,17 +288,7 @@ size_t bf_judge(const scord_params *params, const bf_prog *p, const bf_step *st,
     if (v2 && scord_sem_acquires(in->sem)) {
       /* the acquire point just after the access: the pending edges its scope satisfies */
       bool dev = in->scope != SCORD_SCOPE_CTA;
-      for (unsigned i = 0; i < npe;) {
-        if (pe[i].t == u && (dev || !pe[i].need_dev)) {
-          x->hb |= pe[i].from;
-          if (!pe[i].lock) x->hbnl |= pe[i].from_nl;
-          pe[i] = pe[--npe];
-        } else {
-          i++;
-        }
-      }
-      obs[u] |= pend_obs[u];
-      pend_obs[u] = 0;
+      acquire_pending(x, u, dev, pe, &npe, obs, pend_obs);
       for (unsigned i = 0; i < nlk[u]; i++)
         if (dev || !locks[u][i].dev) locks[u][i].active = true;
     }

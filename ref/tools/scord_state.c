@@ -463,6 +463,9 @@ static int print_cmake(void) {
   }
   printf("set(SCORD_RTL_VARIANTS");
   for (int k = 0; k < VARIANT_COUNT; k++) printf(" %s", variant_table[k].name);
+  printf(")\n# the variants the testbenches verilate and run\nset(SCORD_RTL_SIMULATED_VARIANTS");
+  for (int k = 0; k < VARIANT_COUNT; k++)
+    if (variant_table[k].simulated) printf(" %s", variant_table[k].name);
   printf(")\n");
   for (int k = 0; k < VARIANT_COUNT; k++) {
     const variant_info *vi = &variant_table[k];
