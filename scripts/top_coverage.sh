@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # top_coverage.sh -- Verilator line and toggle coverage of scord_top, and the functional coverage
 # of the spec's decision steps (docs/spec/detector.md section 5), over the smoke inputs: four
-# constrained-random streams (two of them --spread) and the shipped vector suites, run by the coverage build of
-# scord-top-tb.  Merges the runs (verilator_coverage), annotates the sources, and ends with
+# constrained-random streams (two of them --spread) and the shipped vector suites, run by the
+# coverage build of scord-rtl-tb.  Merges the runs (verilator_coverage), annotates the sources, and ends with
 #   coverage: line L % toggle T % steps S/N (scord_top)
 # Exit 1 when line or toggle coverage is below its floor, or a run fails.
 #   scripts/top_coverage.sh TB OUT_DIR [--line-floor P] [--toggle-floor P] [--events N] VEC...
@@ -21,7 +21,7 @@ while [ $# -gt 0 ]; do
     *) vecs+=("$1"); shift ;;
   esac
 done
-[ -x "$tb" ] || { echo "top_coverage.sh: $tb: not an executable (build scord-top-tb-cov)" >&2; exit 2; }
+[ -x "$tb" ] || { echo "top_coverage.sh: $tb: not an executable (build scord-rtl-tb-cov)" >&2; exit 2; }
 rm -rf "$out"
 mkdir -p "$out"
 steps="$out/steps.txt"
