@@ -7,7 +7,6 @@
 // registered flag per chunk that says whether every bit below it is one (so the chunk
 // increments); the flags of q + 1 follow from its chunks.  inc_i then only selects between q
 // and q + 1 (a mux), so a late increment (a decision) does not wait for any carry.
-`include "scord_assert.svh"
 module scord_counter #(
   parameter int Width  = 32,
   parameter int ChunkW = 8,            // Width is a multiple of ChunkW

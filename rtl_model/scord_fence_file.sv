@@ -23,7 +23,6 @@
 `ifndef SCORD_FENCE_SRAM
 `define SCORD_FENCE_SRAM 0
 `endif
-`include "scord_assert.svh"
 module scord_fence_file #(
   parameter int NumSms      = scord_pkg::NumSms,
   parameter int WarpsPerSm  = scord_pkg::WarpsPerSm,

@@ -7,7 +7,6 @@
 // the count is sized to Depth.  HeadReg keeps the oldest word in its own register, so data_o
 // comes from a flop rather than through the read pointer's select (Width more flops; the
 // select moves in front of that register, where only the pop chooses between two words).
-`include "scord_assert.svh"
 module scord_fifo #(
   parameter int Width   = 8,
   parameter int Depth   = 2,

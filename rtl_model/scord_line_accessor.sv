@@ -38,7 +38,6 @@
 // write-back queued before it has been accepted in an earlier cycle (a count, not a match: at
 // line rate the wait is the write queue's depth, not a stall), so it sees the last write-back
 // of its line.  Read data may come back in any order.
-`include "scord_assert.svh"
 module scord_line_accessor #(
   parameter int MaxOutstanding = scord_pkg::MaxOutstanding,  // beats in flight, a power of two
   parameter int PredSets       = scord_pkg::PredSets,  // predecessor-table sets, power of two

@@ -16,7 +16,6 @@
 // then clears the metadata (mem_clr_*) and every fence-file copy.
 // Workload: one packet per cycle in; one beat per cycle out of the splitter; Lanes outside the
 // heap window need no check and are dropped after the splitter.
-`include "scord_assert.svh"
 module scord_line_detector #(
   parameter int          NumSms         = scord_pkg::NumSms,
   parameter int          CtasPerSm      = scord_pkg::CtasPerSm,

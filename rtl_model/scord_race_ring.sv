@@ -15,7 +15,6 @@
 // busy write port does (through rec_ready_o).  The head is registered before it is used, so a
 // slot the host frees is seen one cycle later (a record can be dropped one cycle early; the
 // count stays exact).
-`include "scord_assert.svh"
 module scord_race_ring #(
   parameter int MaxSizeLog2 = 20,   // the largest ring the host may set (records, log2)
   localparam int RecW  = scord_pkg::RingRecBytes * 8,

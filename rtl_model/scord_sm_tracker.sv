@@ -14,7 +14,6 @@
 // written by T1), plus one live flop per warp: a CTA start or a kernel clears rows by clearing
 // live bits, so no cycle touches more than one row.  Not a synchronous SRAM: its read would
 // add the row mux to T1's path (tried: 231.6 MHz against 320 in OSU 0.18 um, docs/rtl.md).
-`include "scord_assert.svh"
 module scord_sm_tracker #(
   parameter int NumSms        = scord_pkg::NumSms,
   parameter int CtasPerSm     = scord_pkg::CtasPerSm,

@@ -2,7 +2,6 @@
 // slots (output and spill), so a stall downstream reaches upstream one cycle later without a
 // combinational path through this stage, at full throughput.  The primitive every channel
 // boundary of the detector uses to cut the ready chain (PULP common_cells' spill register).
-`include "scord_assert.svh"
 module scord_spill_reg #(
   parameter int Width = 8
 ) (

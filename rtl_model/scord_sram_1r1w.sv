@@ -19,7 +19,6 @@
 //          on a collision and inverted data until ReadCycles have passed, and stops on a port
 //          used faster than MinCycles or a word read too soon after its write, so a user that
 //          takes the data early or misses forwarding fails its tests.
-`include "scord_assert.svh"
 module scord_sram_1r1w #(
   parameter int Depth      = 32,
   parameter int Width      = 12,

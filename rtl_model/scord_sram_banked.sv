@@ -9,7 +9,6 @@
 // InReg the read enable and address are registered here, so the macro pins start at flops and
 // a read starts one cycle after re_i (its data ReadCycles + 1 cycles after re_i).
 // Workload: the line accessor's line buffer and beat info, one read and one write per cycle.
-`include "scord_assert.svh"
 module scord_sram_banked #(
   parameter int Depth      = 256,
   parameter int Width      = 64,

@@ -4,7 +4,6 @@
 //   Impl = SramFlops: one flop array with ReadPorts read muxes (scord_sram_flops).
 //   Impl = SramMacro: ReadPorts copies of the 1r1w macro, one per read port, all written
 //          together (a 1r1w macro is what a compiler offers; multi-port cells cost more).
-`include "scord_assert.svh"
 module scord_sram_nr1w #(
   parameter int Depth     = 32,
   parameter int Width     = 12,

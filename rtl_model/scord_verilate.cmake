@@ -41,7 +41,7 @@ function(scord_verilate tgt)
     # verilator_args.txt is verilate()'s record of the last run; without it, it runs again.
     file(REMOVE "${V_DIRECTORY}/verilator_args.txt")
   endif()
-  # Every simulation checks the RTL's assertions (scord_assert.svh, docs/assertions.md).
+  # Every simulation checks the RTL's assertions (scord_pkg.sv's macros, docs/assertions.md).
   set(args ${ARGN})
   list(FIND args VERILATOR_ARGS at)
   if(at EQUAL -1)

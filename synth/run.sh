@@ -137,10 +137,12 @@ quick_cfg=$("$state_bin" --variant quick --model-chparam) || exit 2
 quick_rtl=$("$state_bin" --variant quick --rtl-chparam) || exit 2
 [ "$lib" = sky130 ] || quick_rtl="$quick_rtl $line_args"
 
-# RTL sources: the package first, then every other module file of rtl_model/.
+# RTL sources: rtl_model/scord_rtl.f, the package first.
 rtl=$root/rtl_model
-files="$rtl/scord_pkg.sv"
-for f in "$rtl"/scord_*.sv; do [ "$f" = "$rtl/scord_pkg.sv" ] || files="$files $f"; done
+files=""
+while read -r f; do
+  case $f in ''|//*) ;; *) files="$files $rtl/$f" ;; esac
+done <"$rtl/scord_rtl.f"
 for t in scord_line_detector scord_top scord_sm_tracker scord_fence_file scord_fence_bank; do
   [ -f "$rtl/$t.sv" ] || { echo "run.sh: $rtl/$t.sv missing: the RTL is not there yet" >&2; exit 1; }
 done

@@ -5,7 +5,6 @@
 // increment; a clear is always seen).  NumSms = 3 and WarpsPerSm = 3 leave an SM and a warp
 // index past the last (read as 0, incremented never), and 2-bit counters wrap.  The fence
 // file's three-cycle read-modify-write and its B and C forwarding are what is checked.
-`include "scord_assert.svh"
 module fv_fence_file #(
   parameter int NumSms      = 3,
   parameter int WarpsPerSm  = 3,

@@ -2,7 +2,7 @@
 # run_formal.sh -- run one formal proof of rtl_model/ with Yosys's SAT-based prover.
 # Usage: run_formal.sh PROOF [OUTDIR]     (run_formal.sh --list names the proofs)
 #   Reads the proof's harness (rtl_model/formal/fv_*.sv) and RTL with read_verilog -formal
-#   (FORMAL: scord_assert.svh's clocked immediate assertions; SYNTHESIS: no simulation-only
+#   (FORMAL: scord_pkg.sv's assertion macros give clocked immediate assertions; SYNTHESIS: no simulation-only
 #   code), flattens it, and proves every assertion under every assumption with `sat`:
 #     prove  k-induction (-tempinduct): a bounded check from reset (the base case) and the
 #            induction step, each up to DEPTH cycles: the properties hold in every reachable
@@ -58,7 +58,7 @@ fi
 # Flattened, memories as flops, asynchronous resets as synchronous logic; cover points are
 # for simulation only.  Reset (the harness's rst_ni) is low in the first cycle only.
 {
-  echo "read_verilog -formal -sv -DSYNTHESIS -I$rtl $srcs"
+  echo "read_verilog -formal -sv -DSYNTHESIS $srcs"
   echo "$chp"
   echo "prep -flatten -top $top"
   echo "chformal -remove -cover"

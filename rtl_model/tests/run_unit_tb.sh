@@ -18,6 +18,6 @@ for a in "$@"; do ps+=("-P$top.${a%%=*}=${a#*=}"); tag="${tag}_${a%%=*}${a#*=}";
 srcs="$rtl/scord_pkg.sv"
 for m in $mods; do srcs="$srcs $rtl/$m.sv"; done
 # shellcheck disable=SC2086
-iverilog -g2012 -I"$rtl" -s "$top" "${ps[@]}" -o "$out/$tag.vvp" $srcs "$here/$top.sv" || exit 1
+iverilog -g2012 -s "$top" "${ps[@]}" -o "$out/$tag.vvp" $srcs "$here/$top.sv" || exit 1
 vvp -n "$out/$tag.vvp" | tee "$out/$tag.log"
 grep -q '^PASS' "$out/$tag.log"
