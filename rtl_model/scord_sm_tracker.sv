@@ -127,7 +127,6 @@ module scord_sm_tracker #(
   logic           b_valid, b_take, t1_valid_q, t1_go, t1_free, t1_mod, hazard;
   logic [2:0]     b_type;
   logic [WarpIdBits-1:0] b_warp;
-  logic [31:0]      bwarp32;
 
   // Section 3: an acquire is a cas 0 -> 1 that returned 0; a release an exch writing 0.
   logic ev_acq, ev_rel;
@@ -165,11 +164,10 @@ module scord_sm_tracker #(
   assign b_mod  = (b_type == scord_pkg::EvFence) || b_acq || b_rel || b_glob;
   // T0 reads the warp's row (one array read) and its live bit into T1's row register.
   logic [RowW-1:0] b_row, t1_row_q;
+  // A warp id is compared one bit wider, where WarpsPerSm (<= 2^WarpIdBits) fits.
   always_comb begin
-    bwarp32 = '0;
-    bwarp32[WarpIdBits-1:0] = b_warp;
     b_row = '0;
-    if ((bwarp32 < WarpsPerSm) && lt_live_q[b_warp]) b_row = lt_mem_q[b_warp];
+    if (({1'b0, b_warp} < (WarpIdBits+1)'(WarpsPerSm)) && lt_live_q[b_warp]) b_row = lt_mem_q[b_warp];
   end
   always_ff @(posedge clk_i) begin
     if (lt_we) lt_mem_q[e_warp] <= {nrow_v, nrow_act, nrow_dev, nrow_a};
@@ -212,7 +210,13 @@ module scord_sm_tracker #(
   logic dev_scope;                  // gpu or sys (sys folds into device, decision 9)
   logic lk_acquire, lk_release;
   logic [HashBits-1:0] a_hash;
-  logic [31:0] blk32, blk1_32, warp32, first32, last32, cta32;
+  // BlockID arithmetic keeps only the bits read (the id and the hash of id + 1): the low bits
+  // of a sum depend on the operands' low bits alone.  A CTA's last warp needs two bits over
+  // WarpIdBits (first < 2^WarpIdBits, count < 2^(WarpIdBits+1)).
+  localparam int BlkW  = (BlockIdBits > HashBits) ? BlockIdBits : HashBits;
+  localparam int LastW = WarpIdBits + 2;
+  logic [BlkW-1:0]  blk_w, blk1_w;
+  logic [LastW-1:0] first_w, last_w;
   logic [BlockIdBits-1:0] blk_id;
 
   assign is_access = (e_type == scord_pkg::EvLd) || (e_type == scord_pkg::EvSt) ||
@@ -228,35 +232,26 @@ module scord_sm_tracker #(
   assign a_hash  = e_addr[2 +: HashBits];  // (lockaddr >> 2) mod 2^(2k)
 
   // BlockID = sm * CtasPerSm + cta (section 2).
-  always_comb begin
-    cta32 = '0;
-    cta32[CtaBits-1:0] = e_cta;
-    warp32 = '0;
-    warp32[WarpIdBits-1:0] = e_warp;
-    first32 = '0;
-    first32[WarpIdBits-1:0] = e_first_warp;
-    last32 = '0;
-    last32[WarpIdBits:0] = e_warps;
-    last32 = first32 + last32;   // one past the last warp of a starting CTA
-    blk32 = SmId * CtasPerSm + cta32;
-    blk1_32 = blk32 + 32'd1;
-  end
+  assign first_w = LastW'(e_first_warp);
+  assign last_w  = first_w + LastW'(e_warps);   // one past the last warp of a starting CTA
+  assign blk_w   = BlkW'(SmId * CtasPerSm) + BlkW'(e_cta);
+  assign blk1_w  = blk_w + 1'b1;
   // The warps of a starting CTA, [first, last), as a mask: (2^last - 1) & ~(2^first - 1), one
   // bit wider than the table so last = WarpsPerSm fits (a shift past the width gives 0).
   logic [WarpsPerSm:0]   cta_hi, cta_lo;
   logic [WarpsPerSm-1:0] cta_warps;
   always_comb begin
-    cta_hi = ((WarpsPerSm+1)'(1) << last32) - 1'b1;
-    cta_lo = ((WarpsPerSm+1)'(1) << first32) - 1'b1;
+    cta_hi = ((WarpsPerSm+1)'(1) << last_w) - 1'b1;
+    cta_lo = ((WarpsPerSm+1)'(1) << first_w) - 1'b1;
     cta_warps = cta_hi[WarpsPerSm-1:0] & ~cta_lo[WarpsPerSm-1:0];
   end
-  assign blk_id = blk32[BlockIdBits-1:0];
+  assign blk_id = blk_w[BlockIdBits-1:0];
 
   // ---- Current row (the beat's warp), read in T0 into the T1 registers ------------------
   logic [LeW-1:0]   row_v, row_act, row_dev;
   logic [RowAW-1:0] row_a;
   logic             warp_ok;
-  assign warp_ok = (warp32 < WarpsPerSm);
+  assign warp_ok = ({1'b0, e_warp} < (WarpIdBits+1)'(WarpsPerSm));
   assign {row_v, row_act, row_dev, row_a} = t1_row_q;
 
   // Bloom of the warp's valid and active locks (section 3, scope inclusion): a block
@@ -276,7 +271,7 @@ module scord_sm_tracker #(
     for (int e = 0; e < LockEntries; e++) begin
       if (t1_valid_q && row_v[e] && row_act[e]) begin
         h_a   = row_a[e*HashBits +: HashBits];
-        h_blk = h_a ^ blk1_32[HashBits-1:0];
+        h_blk = h_a ^ blk1_w[HashBits-1:0];
         bin_a[h_blk[K-1:0]] = 1'b1;
         bin_b[h_blk[HashBits-1:K]] = 1'b1;
         if (row_dev[e]) begin
@@ -437,11 +432,9 @@ module scord_sm_tracker #(
   end
 
   // ---- Outputs ---------------------------------------------------------------------------
-  logic [31:0] sm32;
-  assign sm32 = SmId;
   assign pkt_valid_o     = pkt_valid_q;
   assign pkt_type_o      = pkt_type_q;
-  assign pkt_sm_o        = sm32[SmBits-1:0];
+  assign pkt_sm_o        = SmBits'(SmId);
   assign pkt_cta_o       = pkt_cta_q;
   assign pkt_warp_o      = pkt_warp_q;
   assign pkt_block_o     = pkt_block_q;
@@ -467,9 +460,9 @@ module scord_sm_tracker #(
                          pkt_bloom_o, pkt_kind_o, pkt_strong_o, pkt_atom_blk_o, pkt_fence_dev_o,
                          pkt_addr_o, pkt_pc_o})), clk_i, !rst_ni)
 
-  // Bits deliberately unused (kept for readable 32-bit arithmetic).
+  // Bits deliberately unused (the arithmetic's unread high bits, fields of the beat not decoded).
   logic unused_bits;
-  assign unused_bits = ^{blk32, blk1_32, sm32, e_addr[1:0], bwarp32, b_first, b_last, b_volatile, b_cta,
+  assign unused_bits = ^{blk_w, blk1_w, e_addr[1:0], b_first, b_last, b_volatile, b_cta,
                         cta_hi[WarpsPerSm], cta_lo[WarpsPerSm],
                         b_first_warp, b_warps, b_scope, b_addr, b_pc};
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # top_coverage.sh -- Verilator line and toggle coverage of scord_top, and the functional coverage
-# of the spec's decision steps (docs/spec/detector.md section 5), over the smoke inputs: four
-# constrained-random streams (two of them --spread) and the shipped vector suites, run by the
+# of the spec's decision steps (docs/spec/detector.md section 5), over the smoke inputs: five
+# constrained-random streams (three of them --spread) and the shipped vector suites, run by the
 # coverage build of scord-rtl-tb.  Merges the runs (verilator_coverage), annotates the sources, and ends with
 #   coverage: line L % toggle T % steps S/N (scord_top)
 # Exit 1 when line or toggle coverage is below its floor, or a run fails.
@@ -27,10 +27,12 @@ mkdir -p "$out"
 steps="$out/steps.txt"
 : >"$steps"
 # Seeds 1 and 2: the plain stream (a few hot actors and words); 3 and 4: --spread, three times
-# longer, whose hot sets move over every SM, warp, lock word and heap region.
-for seed in 1 2 3 4; do
+# longer, whose hot sets move over every SM, warp, lock word and heap region; 5: --spread into
+# an 8-record ring the host leaves unread (the overflow count).
+for seed in 1 2 3 4 5; do
   args=("$events" "$seed")
   [ "$seed" -le 2 ] || args=("$((3 * events))" "$seed" --spread)
+  [ "$seed" -ne 5 ] || args=("$events" "$seed" --spread --ring-overflow)
   SCORD_COV_DIR="$out" "$tb" "${args[@]}" >"$out/random$seed.log" 2>&1 ||
     { tail -n 20 "$out/random$seed.log" >&2; echo "top_coverage.sh: random stream $seed (${args[*]}) failed" >&2; exit 1; }
   grep '^step ' "$out/random$seed.log" >>"$steps" || true

@@ -69,6 +69,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <unistd.h>  // getpid: coverage files of concurrent runs
+
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include SCORD_LD_VTOP_H
@@ -500,6 +502,17 @@ struct SliceMem {
   std::unordered_map<unsigned, uint64_t> order;  // tag -> order its read was accepted
 };
 // How the testbench plays the memory and the ports around the RTL.
+// Where the race ring sits by default (docs/race_ring.md): aligned to any ring size the RTL allows.
+constexpr uint64_t kRingBase = 1ull << 36;
+// A ring base drawn from a seed: any address below 2^63 aligned to the largest ring the
+// testbench uses (4,096 records of 32 bytes), so every address bit of the ring port moves.
+[[maybe_unused]] uint64_t spread_ring_base(uint64_t seed) {
+  uint64_t x = seed * 0x9E3779B97F4A7C15ULL;
+  x ^= x >> 29;
+  x *= 0xBF58476D1CE4E5B9ULL;
+  x ^= x >> 32;
+  return x & (UINT64_MAX >> 1) & ~((uint64_t(4096) * 32) - 1);
+}
 struct Timing {
   bool measure = false;    // the ideal memory and ports of --measure; else the randomised ones
   unsigned latency = 100;  // --measure: cycles from a read's acceptance to its data
@@ -510,9 +523,8 @@ struct Timing {
   std::string trace;       // --trace FILE: waveform (FST, or VCD when FILE ends in .vcd)
   uint64_t trace_from = 0, trace_to = UINT64_MAX;  // the cycle window traced
   bool fail_trace = true;  // on a failure, run again tracing a window around it
+  uint64_t ring_base = kRingBase;  // where the race ring sits (--spread: drawn from the seed)
 };
-// Where the race ring sits (docs/race_ring.md): aligned to any ring size the RTL allows.
-constexpr uint64_t kRingBase = 1ull << 36;
 struct Result {
   std::vector<scord_race> races;   // read from the race ring
   uint64_t cycles = 0, clears = 0, overflow = 0, in_stalls = 0;
@@ -638,8 +650,8 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
   // the end under --ring-overflow.
   rtlport::RingHost ring;
   res.ring_log2 = tm.ring_overflow ? 3 : tm.measure ? 12 : 4;
-  ring.init(kRingBase, res.ring_log2);
-  m->ring_base_i = kRingBase;
+  ring.init(tm.ring_base, res.ring_log2);
+  m->ring_base_i = tm.ring_base;
   m->ring_size_log2_i = res.ring_log2;
   m->ring_head_i = 0;
   m->ring_wr_ready_i = 0;
@@ -1011,7 +1023,8 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
   // verilator_coverage to merge (scripts/regress.sh coverage, CTest rtl/top_coverage).
   if (const char *dir = getenv("SCORD_COV_DIR")) {
     static unsigned runs = 0;
-    std::string path = std::string(dir) + "/run" + std::to_string(runs++) + ".dat";
+    // The process id keeps the runs of several programs in one directory apart.
+    std::string path = std::string(dir) + "/run" + std::to_string(getpid()) + "_" + std::to_string(runs++) + ".dat";
     ctx->coveragep()->write(path.c_str());
   }
 #endif
@@ -1404,7 +1417,9 @@ int run_random_top(int argc, char **argv, const scord_params &p, unsigned long n
       fclose(o);
     }
   }
-  return run_vec(argc, argv, p, name, tm, &text) == VecStatus::kPass ? 0 : 1;
+  Timing t = tm;
+  if (tm.spread) t.ring_base = spread_ring_base(seed);
+  return run_vec(argc, argv, p, name, t, &text) == VecStatus::kPass ? 0 : 1;
 }
 #endif
 }  // namespace
@@ -1443,7 +1458,8 @@ int main(int argc, char **argv) {
              "Runs %s (%s) against the C model: a constrained-random stream of EVENTS (default 20000)\n"
              "from SEED (default 1), or the vector files after --vec; exit 0 pass, 1 fail, 2 usage.\n"
              "--spread moves the stream's hot actors, locks and data words every 1500 events and draws\n"
-             "pcs and atomic values over their whole width (the coverage runs).\n",
+             "pcs and atomic values over their whole width, and places the race ring at an address drawn\n"
+             "from SEED (the coverage runs).\n",
              argv[0], (int)strlen(argv[0]), "", kTopName, SCORD_LD_CONFIG[0] ? SCORD_LD_CONFIG : "defaults");
       return 0;
     } else if (!strcmp(argv[i], "--measure")) {
