@@ -97,12 +97,17 @@ speed_table() {
 }
 
 if [ "$mode" = coverage ]; then
-  # Coverage of scord_top (scord-rtl-tb-cov over the smoke inputs: two random streams and the
+  # Coverage of scord_top (scord-rtl-tb-cov over the smoke inputs: six random streams and the
   # shipped vector suites), merged; ends with "coverage: line L % toggle T % steps S/N (scord_top)".
+  # The floors are the build's (SCORD_TOP_LINE_FLOOR, SCORD_TOP_TOGGLE_FLOOR in testbench/).
   [ $nobuild = 1 ] || cmake --build "$build" -j$jobs --target scord-rtl-tb-cov
+  line_floor=$(sed -n 's/^SCORD_TOP_LINE_FLOOR:STRING=//p' "$build/CMakeCache.txt")
+  toggle_floor=$(sed -n 's/^SCORD_TOP_TOGGLE_FLOOR:STRING=//p' "$build/CMakeCache.txt")
+  [ -n "$line_floor" ] && [ -n "$toggle_floor" ] ||
+    { echo "regress.sh: $build/CMakeCache.txt has no coverage floors (a build without the RTL?)" >&2; exit 2; }
   [ $slurm = 0 ] || echo "regress.sh: coverage runs on this machine (one program, a few minutes)" >&2
   exec "$src/scripts/top_coverage.sh" "$build/bin/scord-rtl-tb-cov" "$out/coverage" \
-    --line-floor "${SCORD_TOP_LINE_FLOOR:-90}" --toggle-floor "${SCORD_TOP_TOGGLE_FLOOR:-90}" \
+    --line-floor "$line_floor" --toggle-floor "$toggle_floor" \
     "$src"/vectors/basic/*.vec "$src"/vectors/micro/*.vec "$src"/vectors/litmus/*.vec "$src"/vectors/apps/*.vec
 fi
 

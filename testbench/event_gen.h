@@ -7,6 +7,10 @@
 // words and hot data words move (every SM, block, warp and heap region gets its turn, so every
 // id and address bit toggles), pcs span PcBits and atomic values 32 bits; conflicts stay as
 // frequent as in the plain stream within an epoch.
+// Barrier sweep (scord-rtl-tb --barrier-sweep): the stream opens by walking every CTA slot of every
+// SM in turn; each slot counts through every barrier id and wraps (2^BarrierIdBits + 1..16
+// barriers, no kernel boundary meanwhile), with accesses and fences of that slot between them so
+// the high barrier ids reach the packets and the metadata.  The ordinary stream follows.
 #ifndef SCORD_TB_EVENT_GEN_H
 #define SCORD_TB_EVENT_GEN_H
 
@@ -32,6 +36,9 @@ struct Gen {
   uint64_t count = 0;     // events drawn
   uint64_t hot_base = 0;  // byte offset of the hot data words in the heap (spread only)
   unsigned pc_bits;       // spread: pcs are drawn over this many bits
+  bool sweep = false;     // open with the barrier sweep (see the header)
+  uint64_t sweep_slot = 0;  // the CTA slot (sm * ctas_per_sm + cta) the sweep is at
+  uint64_t sweep_left = 0;  // barriers still to come at that slot (0: draw the count)
 
   Gen(uint64_t seed, const scord_params &pp, unsigned kpm, bool wide_accesses = false, bool spread_sets = false,
       unsigned pc_width = 0)
@@ -93,7 +100,32 @@ struct Gen {
     if (r < 95) return p.heap_base + 4 * u(p.heap_bytes / 4);
     return pct(50) ? p.heap_base - 4 * (1 + u(16)) : p.heap_base + p.heap_bytes + 4 * u(16);
   }
+  // One event of the barrier sweep: a barrier of the current slot three times in four, else an
+  // access or a fence by one of its warps.
+  scord_event sweep_next() {
+    scord_event e;
+    std::memset(&e, 0, sizeof e);
+    e.n = 1;
+    e.stride = 4;
+    e.sm = (uint16_t)(sweep_slot / p.ctas_per_sm);
+    e.cta = (uint16_t)(sweep_slot % p.ctas_per_sm);
+    e.warp = (uint16_t)u(p.warps_per_sm);
+    e.pc = 0x10 * u(64);
+    if (sweep_left == 0) sweep_left = (1ull << p.barrier_id_bits) + 1 + u(16);
+    if (pct(75)) {
+      e.type = SCORD_EV_BAR;
+      if (--sweep_left == 0) sweep_slot++;
+    } else if (pct(85)) {
+      e.type = pct(50) ? SCORD_EV_LD : SCORD_EV_ST;
+      e.addr = data_addr();
+    } else {
+      e.type = SCORD_EV_FENCE;
+      e.scope = (uint8_t)(pct(50) ? SCORD_SCOPE_CTA : SCORD_SCOPE_GPU);
+    }
+    return e;
+  }
   scord_event next() {
+    if (sweep && sweep_slot < p.num_sms * p.ctas_per_sm) return sweep_next();
     scord_event e;
     std::memset(&e, 0, sizeof e);
     e.n = 1;

@@ -99,8 +99,10 @@ constexpr uint64_t kPcBase = 0x10000;                              // pc = kPcBa
 constexpr uint64_t kWatchdog = 100000;
 #ifdef SCORD_LD_TOP
 constexpr const char *kTopName = "scord_top";
+constexpr bool kIsTop = true;
 #else
 constexpr const char *kTopName = "line_detector";
+constexpr bool kIsTop = false;
 #endif
 
 uint64_t fails = 0;
@@ -520,6 +522,7 @@ struct Timing {
   bool xcheck = false;     // --xcheck: a second instance with other random initial values
   bool speed = false;      // --speed: print the run's RTL cycles per second
   bool spread = false;     // --spread: the random stream's hot sets move (event_gen.h)
+  bool barrier_sweep = false;  // --barrier-sweep: the stream opens with the barrier sweep (event_gen.h)
   std::string trace;       // --trace FILE: waveform (FST, or VCD when FILE ends in .vcd)
   uint64_t trace_from = 0, trace_to = UINT64_MAX;  // the cycle window traced
   bool fail_trace = true;  // on a failure, run again tracing a window around it
@@ -1392,6 +1395,7 @@ VecStatus run_vec(int argc, char **argv, const scord_params &p, const char *path
 int run_random_top(int argc, char **argv, const scord_params &p, unsigned long n, uint64_t seed, const Timing &tm) {
   trng.s = seed * 0xD1B54A32D192ED03ULL + 7;
   Gen gen(seed, p, 2, true, tm.spread, SCORD_RTL_DEF_PcBits);
+  gen.sweep = tm.barrier_sweep;
   std::string text = "scord-vectors 1\n";
   if (SCORD_LD_CONFIG[0]) text += std::string("config ") + SCORD_LD_CONFIG + "\n";
   char *buf = nullptr;
@@ -1444,7 +1448,7 @@ int main(int argc, char **argv) {
   std::vector<const char *> files;
   auto usage = [&](const char *bad) {
     fprintf(stderr,
-            "usage: %s [--events N] [--seed S] [--spread] [--ring-overflow] [--xcheck] [--speed]\n"
+            "usage: %s [--events N] [--seed S] [--spread] [--barrier-sweep] [--ring-overflow] [--xcheck] [--speed]\n"
             "       %*s [--trace FILE.fst [--trace-from C] [--trace-to C]] [--measure [--latency N]] [--vec FILE...]\n"
             "bad argument '%s'\n", argv[0], (int)strlen(argv[0]), "", bad);
     return 2;
@@ -1453,13 +1457,14 @@ int main(int argc, char **argv) {
     uint64_t v = 0;
     const bool has_val = i + 1 < argc;
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      printf("usage: %s [--events N] [--seed S] [--spread] [--ring-overflow] [--xcheck] [--speed]\n"
+      printf("usage: %s [--events N] [--seed S] [--spread] [--barrier-sweep] [--ring-overflow] [--xcheck] [--speed]\n"
              "       %*s [--trace FILE.fst [--trace-from C] [--trace-to C]] [--measure [--latency N]] [--vec FILE...]\n"
              "Runs %s (%s) against the C model: a constrained-random stream of EVENTS (default 20000)\n"
              "from SEED (default 1), or the vector files after --vec; exit 0 pass, 1 fail, 2 usage.\n"
              "--spread moves the stream's hot actors, locks and data words every 1500 events and draws\n"
              "pcs and atomic values over their whole width, and places the race ring at an address drawn\n"
-             "from SEED (the coverage runs).\n",
+             "from SEED (the coverage runs).  --barrier-sweep opens the stream with every CTA slot's\n"
+             "barrier counter counting through all its values and wrapping.\n",
              argv[0], (int)strlen(argv[0]), "", kTopName, SCORD_LD_CONFIG[0] ? SCORD_LD_CONFIG : "defaults");
       return 0;
     } else if (!strcmp(argv[i], "--measure")) {
@@ -1480,6 +1485,8 @@ int main(int argc, char **argv) {
       tm.speed = true;
     } else if (!strcmp(argv[i], "--spread")) {
       tm.spread = true;
+    } else if (!strcmp(argv[i], "--barrier-sweep")) {
+      tm.barrier_sweep = true;
     } else if (!strcmp(argv[i], "--trace") && has_val) {
       tm.trace = argv[++i];
       if (tm.trace.size() < 4 || tm.trace.compare(tm.trace.size() - 4, 4, ".fst") != 0) {
@@ -1506,6 +1513,10 @@ int main(int argc, char **argv) {
   }
   if (tm.trace_from > tm.trace_to) {
     fprintf(stderr, "%s: --trace-from %" PRIu64 " is after --trace-to %" PRIu64 "\n", argv[0], tm.trace_from, tm.trace_to);
+    return 2;
+  }
+  if (tm.barrier_sweep && (vec || !kIsTop)) {
+    fprintf(stderr, "%s: --barrier-sweep is for scord_top's random stream\n", argv[0]);
     return 2;
   }
   if (!vec) {
