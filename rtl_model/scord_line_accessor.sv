@@ -557,58 +557,39 @@ module scord_line_accessor #(
   // A done line is taken only with room for its forward (room2: one push may be ahead of it).
   assign mem_rsp_ready_o = !fw_valid_q && wb_ready;
   assign wb_push = in_v;
-  localparam int QcBits = scord_pkg::idx_bits(WbDepth + 1);
-  logic [WbDepth-1:0]  qv_q, elig;
-  logic [WbW-1:0]      qd_q [WbDepth];
-  logic [WbW-1:0]      qd_d [WbDepth];
-  logic [QcBits-1:0]   qn_q, qn_d, qpush_at;
-  logic [QcBits-1:0]   qpick;
-  logic                wb_ready_q, wb_room2_q;
-  logic [SlotBits-1:0] wb_slot;
-  logic                wb_mark;
-  logic [DataBits-1:0] wb_line;
+  logic [WbDepth-1:0]     wbq_valid, elig;
+  logic [WbDepth*WbW-1:0] wbq_ent;
+  logic [SlotBits-1:0]    wb_slot;
+  logic                   wb_mark;
+  logic [DataBits-1:0]    wb_line;
+  // An entry may leave when it writes nothing (a caught line) or its bank's write port is free
+  // and the bank was not written last cycle (BufMinCycles > 1).
   always_comb begin
     for (int e = 0; e < WbDepth; e++) begin
       logic [SlotBits-1:0] es;
       logic                em;
-      es = qd_q[e][WbW-1 -: SlotBits];
-      em = qd_q[e][DataBits];
-      elig[e] = qv_q[e] && (!em || (buf_wfree[slot_bank(PtrBits'(es))] &&
+      es = wbq_ent[e*WbW + WbW-1 -: SlotBits];
+      em = wbq_ent[e*WbW + DataBits];
+      elig[e] = !em || (buf_wfree[slot_bank(PtrBits'(es))] &&
                 !(BufMinCycles > 1 && w_valid_q &&
-                  slot_bank(PtrBits'(w_slot_q)) == slot_bank(PtrBits'(es)))));
+                  slot_bank(PtrBits'(w_slot_q)) == slot_bank(PtrBits'(es))));
     end
-    qpick = '0;
-    for (int e = WbDepth - 1; e >= 0; e--) if (elig[e]) qpick = QcBits'(e);
   end
-  assign wb_pop   = |elig;
-  assign wb_valid = |qv_q;
-  assign wb_data  = qd_q[qpick[scord_pkg::idx_bits(WbDepth)-1:0]];
+  scord_pick_queue #(.Width(WbW), .Depth(WbDepth)) u_wbq (
+    .clk_i,
+    .rst_ni,
+    .push_i      (wb_push),
+    .data_i      ({in_slot, !(|fill), in_line}),
+    .ready_o     (wb_ready),
+    .room2_o     (wb_room2),
+    .ent_valid_o (wbq_valid),
+    .ent_o       (wbq_ent),
+    .elig_i      (elig),
+    .pop_o       (wb_pop),
+    .data_o      (wb_data),
+    .valid_o     (wb_valid)
+  );
   assign {wb_slot, wb_mark, wb_line} = wb_data;
-  assign qpush_at = qn_q - QcBits'(wb_pop);
-  assign qn_d     = qpush_at + QcBits'(wb_push);
-  always_comb begin
-    for (int e = 0; e < WbDepth; e++) begin
-      qd_d[e] = qd_q[e];
-      if (wb_pop && QcBits'(e) >= qpick && e + 1 < WbDepth) qd_d[e] = qd_q[e + 1];
-      if (wb_push && QcBits'(e) == qpush_at) qd_d[e] = {in_slot, !(|fill), in_line};
-    end
-  end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      qn_q       <= '0;
-      qv_q       <= '0;
-      wb_ready_q <= 1'b1;
-      wb_room2_q <= (WbDepth >= 2);
-    end else begin
-      qn_q       <= qn_d;
-      for (int e = 0; e < WbDepth; e++) qv_q[e] <= (QcBits'(e) < qn_d);
-      wb_ready_q <= (32'(qn_d) < WbDepth);
-      wb_room2_q <= (32'(qn_d) + 2 <= WbDepth);
-    end
-  end
-  always_ff @(posedge clk_i) for (int e = 0; e < WbDepth; e++) qd_q[e] <= qd_d[e];
-  assign wb_ready = wb_ready_q;
-  assign wb_room2 = wb_room2_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) w_valid_q <= 1'b0;
     else         w_valid_q <= wb_pop && wb_mark;
@@ -1092,17 +1073,15 @@ module scord_line_accessor #(
   assign chk_data_same = (chk_data_o == chk_data_q);
   `SCORD_ASSERT(LaCheckHeld, !$past(rst_ni && chk_valid_o && !chk_ready_i) || (chk_valid_o &&
                 $stable(chk_slot_o) && chk_data_same), clk_i, !rst_ni)
-  // The buffer's write queue (an out-of-order pick queue): its entries are the first qn_q,
-  // a push finds room, its flags follow the count, and two entries of one slot leave in order.
-  `SCORD_ASSERT(LaWbCountInRange, 32'(qn_q) <= WbDepth, clk_i, !rst_ni)
-  `SCORD_ASSERT(LaWbNoOverflow, !wb_push || wb_ready, clk_i, !rst_ni)
-  `SCORD_ASSERT(LaWbReadyMatchesCount, wb_ready_q == (32'(qn_q) < WbDepth) &&
-                wb_room2_q == (32'(qn_q) + 2 <= WbDepth), clk_i, !rst_ni)
+  // The buffer's write queue (scord_pick_queue proves its own invariants): two entries of one
+  // slot leave in order.  Entry e is older than the one leaving when no entry up to e is
+  // eligible (the queue takes the oldest eligible entry).
   for (genvar e = 0; e < WbDepth; e++) begin : g_wbq_chk
     logic [SlotBits-1:0] slot;  // the entry's slot (assertions only)
-    assign slot = qd_q[e][WbW-1 -: SlotBits];
-    `SCORD_ASSERT(LaWbDense, qv_q[e] == (QcBits'(e) < qn_q), clk_i, !rst_ni)
-    `SCORD_ASSERT(LaWbSlotInOrder, !(wb_pop && QcBits'(e) < qpick && qv_q[e] && slot == wb_slot),
+    logic                older;
+    assign slot  = wbq_ent[e*WbW + WbW-1 -: SlotBits];
+    assign older = (elig & wbq_valid & WbDepth'((64'd2 << e) - 64'd1)) == '0;
+    `SCORD_ASSERT(LaWbSlotInOrder, !(wb_pop && older && wbq_valid[e] && slot == wb_slot),
                   clk_i, !rst_ni)
   end
 endmodule

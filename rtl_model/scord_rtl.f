@@ -15,6 +15,7 @@ scord_lane_gather.sv
 scord_line_accessor.sv
 scord_line_detector.sv
 scord_line_slice.sv
+scord_pick_queue.sv
 scord_race_ring.sv
 scord_sm_tracker.sv
 scord_spill_reg.sv

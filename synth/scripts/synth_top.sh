@@ -211,10 +211,13 @@ $macrocmd
 # Leaf checkers are inlined into their parents before mapping: ABC buffers fan-out only inside
 # the module it maps, so a register feeding 16 scord_detect instances (a beat's fields in
 # scord_beat_check) would otherwise drive 80 pins unbuffered and the report would show a
-# 1.3 ns clock-to-output no placed design has.  Every other module keeps its hierarchy.
+# 1.3 ns clock-to-output no placed design has.  The line accessor's pick queue is inlined too:
+# its pick and the accessor's eligibility are one path, mapped together.  Every other module
+# keeps its hierarchy.
 hierarchy -top $top
 setattr -mod -set keep_hierarchy 1 *
 setattr -mod -unset keep_hierarchy *scord_detect
+setattr -mod -unset keep_hierarchy *scord_pick_queue*
 flatten
 setattr -mod -unset keep_hierarchy *
 synth -top $top
