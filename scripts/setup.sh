@@ -6,7 +6,7 @@
 #   --target T   build only target T (repeatable; scripts/run.sh builds what the main job runs)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-pkgs=(build-essential cmake pkg-config zlib1g-dev libsystemc-dev verilator yosys opensta
+pkgs=(build-essential cmake pkg-config zlib1g-dev libsystemc-dev verilator yosys z3 opensta
       qflow-tech-osu018 iverilog nextpnr-ice40 fpga-icestorm gnuplot-nox clang
       slurm-wlm slurmctld slurmd slurm-client munge valgrind python3)
 missing=()

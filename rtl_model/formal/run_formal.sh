@@ -1,25 +1,26 @@
 #!/usr/bin/env bash
-# run_formal.sh -- run one formal proof of rtl_model/ with Yosys's SAT-based prover.
+# run_formal.sh -- run one formal proof of rtl_model/ with yosys-smtbmc and an SMT solver.
 # Usage: run_formal.sh PROOF [OUTDIR]     (run_formal.sh --list names the proofs)
 #   Reads the proof's harness (rtl_model/formal/fv_*.sv) and RTL with read_verilog -formal
-#   (FORMAL: scord_pkg.sv's assertion macros give clocked immediate assertions; SYNTHESIS: no simulation-only
-#   code), flattens it, and proves every assertion under every assumption with `sat`:
-#     prove  k-induction (-tempinduct): a bounded check from reset (the base case) and the
-#            induction step, each up to DEPTH cycles: the properties hold in every reachable
-#            state;
-#     bmc    a bounded check of DEPTH cycles from reset only.
-#   (yosys-smtbmc with Debian's z3 4.8.12 did not finish a 3-entry FIFO's first step in 10
-#   minutes; Yosys's own solver proves each of these in about a second.)
+#   (FORMAL: scord_pkg.sv's assertion macros give labelled clocked immediate assertions;
+#   SYNTHESIS: no simulation-only code), flattens it, writes SMT-LIB2 and runs yosys-smtbmc
+#   with z3 (SCORD_FORMAL_SOLVER picks another solver smtbmc knows):
+#     prove  k-induction: the base case (no assertion fails in DEPTH cycles from reset) and the
+#            induction step (DEPTH good states are followed by a good one): the properties
+#            hold in every reachable state;
+#     bmc    the base case only: a bounded check of DEPTH cycles from reset.
+#   Every assumption of the harness constrains both.
 #   Prints "PASS: PROOF ..." with the run time, or "FAIL: PROOF: property NAME (file:line)"
-#   for each assertion false at the trace's last step, and the counterexample trace (a VCD in
-#   OUTDIR).  Exit 0 pass, 1 fail, 77 when yosys is missing (its CTest then fails).
+#   for each failed assertion and the counterexample trace (a VCD in OUTDIR).  Exit 0 pass,
+#   1 fail, 77 when yosys, yosys-smtbmc or the solver is missing (its CTest then fails).
 set -u
+solver=${SCORD_FORMAL_SOLVER:-z3}
 here=$(cd "$(dirname "$0")" && pwd)
 rtl=$(cd "$here/.." && pwd)
 
 # name | harness top | RTL modules read after scord_pkg | mode | depth | parameters (chparam)
 proofs=(
-  "fifo|fv_fifo|scord_fifo|prove|5|-set Depth 3 -set HeadReg 1"
+  "fifo|fv_fifo|scord_fifo|prove|7|-set Depth 3 -set HeadReg 1"
   "fifo_depth2|fv_fifo|scord_fifo|prove|4|-set Depth 2 -set HeadReg 0"
   "spill_reg|fv_spill_reg|scord_spill_reg|prove|3|"
   "counter|fv_counter|scord_counter|prove|3|-set Width 12 -set ChunkW 3"
@@ -43,6 +44,8 @@ for p in "${proofs[@]}"; do [ "${p%%|*}" = "$name" ] && spec=$p; done
 IFS='|' read -r _ top mods mode depth params <<<"$spec"
 
 command -v yosys >/dev/null || { echo "SKIP: $name: yosys not found"; exit 77; }
+command -v yosys-smtbmc >/dev/null || { echo "SKIP: $name: yosys-smtbmc not found"; exit 77; }
+command -v "$solver" >/dev/null || { echo "SKIP: $name: solver $solver not found"; exit 77; }
 
 mkdir -p "$out"
 base="$out/$name"
@@ -51,62 +54,78 @@ for m in $mods; do srcs="$srcs $rtl/$m.sv"; done
 srcs="$srcs $here/$top.sv"
 chp=""
 [ -n "$params" ] && chp="chparam $params $top"
-if [ "$mode" = prove ]; then
-  satcmd="sat -tempinduct -prove-asserts -set-assumes -seq 2 -set-at 1 rst_ni 0 -maxsteps $depth"
-else
-  satcmd="sat -prove-asserts -set-assumes -seq $depth -prove-skip 2 -set-at 1 rst_ni 0"
-fi
 # Flattened, memories as flops, asynchronous resets as synchronous logic; cover points are
-# for simulation only.  Reset (the harness's rst_ni) is low in the first cycle only.
+# for simulation only.  Reset (the harness's rst_ni) is low in the first cycle only (its
+# initial value), so the base case starts from reset.
 {
   echo "read_verilog -formal -sv -DSYNTHESIS $srcs"
   echo "$chp"
   echo "prep -flatten -top $top"
   echo "chformal -remove -cover"
   echo "memory_map; opt -fast; async2sync; dffunmap"
-  echo "$satcmd -show-regs -dump_vcd $base.vcd"
+  echo "write_smt2 -wires $base.smt2"
 } >"$base.ys"
 t0=$(date +%s.%N)
-yosys -q -l "$base.log" "$base.ys" >/dev/null 2>&1
-rc=$?
-t1=$(date +%s.%N)
-secs=$(echo "$t1 - $t0" | bc)
-if grep -q "ERROR" "$base.log"; then
+if ! yosys -q -l "$base.log" "$base.ys" >/dev/null 2>&1 || grep -q "ERROR" "$base.log"; then
   echo "FAIL: $name: yosys stopped (log: $base.log)"
   grep -m3 "ERROR" "$base.log"
   exit 1
 fi
-if [ "$mode" = prove ] && grep -q "Induction step proven: SUCCESS" "$base.log"; then
-  k=$(grep -o "Trying induction with length [0-9]*" "$base.log" | tail -1 | grep -o "[0-9]*$")
-  rm -f "$base.vcd"
-  printf 'PASS: %s (k-induction, length %s) in %.1f s\n' "$name" "$k" "$secs"
-  exit 0
+
+# smtbmc STEP-NAME VCD [ARGS...]: one yosys-smtbmc run, its log appended to $base.log.
+# --unroll: the solver gets each step's state as plain constants; Debian's z3 4.8.12 expands
+# Yosys's per-state define-funs exponentially and never returns on even a 3-entry FIFO.
+smtbmc() {
+  local step=$1 vcd=$2
+  shift 2
+  echo "== yosys-smtbmc ($step): -s $solver --unroll $*" >>"$base.log"
+  yosys-smtbmc -s "$solver" --unroll --noprogress "$@" --dump-vcd "$vcd" "$base.smt2" \
+    >>"$base.log" 2>&1
+}
+# fail WHAT VCD: name each failed assertion with its source line, then the counterexample.
+# smtbmc names an assertion by its cell, which holds the source line ($assert$FILE:LINE$N);
+# the SCORD_ASSERT on that line (or the nearest one above it) gives the property's name.  A
+# harness's own labelled assertion is named by its label.
+fail() {
+  local what=$1 vcd=$2 n=0 cell loc f l prop
+  while read -r cell; do
+    [ -n "$cell" ] || continue
+    n=$((n + 1))
+    loc=$(grep -o '\$assert\$[^$]*:[0-9]*\$' <<<"$cell" | tail -1 | sed 's/^\$assert\$//; s/\$$//')
+    if [ -n "$loc" ]; then
+      f=${loc%:*} l=${loc##*:}
+      prop=$(head -n "$l" "$f" 2>/dev/null | grep -n 'SCORD_ASSERT([A-Za-z0-9_]*' | tail -1)
+      [ -n "$prop" ] && l=${prop%%:*}
+      prop=$(grep -o 'SCORD_ASSERT([A-Za-z0-9_]*' <<<"$prop" | cut -d'(' -f2)
+      echo "FAIL: $name: property ${prop:-?} ($(basename "$f"):$l)"
+    else
+      echo "FAIL: $name: property ${cell##*.}"
+    fi
+  done < <(sed -n 's/.*Assert failed in [^:]*: \(.*\)$/\1/p' "$base.log" | sed 's/ *$//' | sort -u)
+  [ $n -gt 0 ] || echo "FAIL: $name: $what (log: $base.log)"
+  echo "  $what: $vcd"
+  echo "  log: $base.log"
+  exit 1
+}
+
+# Base case: no assertion fails in DEPTH cycles from reset (the whole proof in bmc mode).  The
+# checks of the reset cycle itself are skipped (-t 2:N): flops hold arbitrary values then.
+smtbmc base "$base.vcd" -t "2:$depth"
+rc=$?
+grep -q "Status: PASSED" "$base.log" && [ $rc -eq 0 ] || fail "counterexample from reset" "$base.vcd"
+if [ "$mode" = prove ]; then
+  # Induction: DEPTH consecutive states that satisfy every assertion are followed by one that
+  # does too.  Together with the base case: the assertions hold in every reachable state.
+  smtbmc induction "$base.induction.vcd" -i -t "$depth"
+  rc=$?
+  [ "$(grep -c "Status: PASSED" "$base.log")" -eq 2 ] && [ $rc -eq 0 ] ||
+    fail "no proof: the induction step fails at length $depth" "$base.induction.vcd"
 fi
-if [ "$mode" = bmc ] && [ $rc -eq 0 ] && grep -q "SUCCESS" "$base.log"; then
-  rm -f "$base.vcd"
-  printf 'PASS: %s (bounded, %s cycles from reset) in %.1f s\n' "$name" "$depth" "$secs"
-  exit 0
+secs=$(echo "$(date +%s.%N) - $t0" | bc)
+rm -f "$base.vcd" "$base.induction.vcd"
+if [ "$mode" = prove ]; then
+  printf 'PASS: %s (k-induction, length %s, %s) in %.1f s\n' "$name" "$depth" "$solver" "$secs"
+else
+  printf 'PASS: %s (bounded, %s cycles from reset, %s) in %.1f s\n' "$name" "$depth" "$solver" "$secs"
 fi
-# A failure: the failed assertions are those whose registered check is 0 while enabled at the
-# trace's last step (sat -show-regs prints both per step); each is named by its source line.
-last=$(awk '$1 ~ /^[0-9]+$/ {s=$1} END {print s}' "$base.log")
-failed=$(awk '$1 ~ /^[0-9]+$/ && $1 > 2 && $2 ~ /_(CHECK|EN)$/ {print $1, $2, $3}' "$base.log" |
-  sed -n 's/^\([0-9]*\) .*\$formal\$\([^$]*\)\$[0-9]*_\(CHECK\|EN\) \(.*\)$/\1 \2 \3 \4/p' |
-  awk '$3 == "CHECK" {c[$2 " " $1] = $4} $3 == "EN" {e[$2 " " $1] = $4}
-       END {for (k in c) if (c[k] == "0" && e[k] != "0") print k}' | sort -k2n | awk '!seen[$1]++')
-what="counterexample from reset"
-if grep -q "Induction step failed" "$base.log" && ! grep -q "model found for base case" "$base.log"; then
-  what="no proof: the induction step still fails at length $depth"
-fi
-[ -n "$failed" ] || echo "FAIL: $name: not proven in $depth cycles (log: $base.log)"
-while read -r loc step; do
-  [ -n "$loc" ] || continue
-  f=${loc%%:*} l=${loc#*:}; l=${l%%.*}
-  # The macro's name: on the reported line or the nearest line above that opens a macro.
-  prop=$(head -n "$l" "$f" 2>/dev/null | grep -o 'SCORD_ASSERT([A-Za-z0-9_]*' | tail -1 | cut -d'(' -f2)
-  [ -n "$prop" ] || prop=$(sed -n "${l}p" "$f" 2>/dev/null | sed -n 's/^ *\([A-Za-z0-9_]*\): *assert.*/\1/p')
-  echo "FAIL: $name: property ${prop:-?} ($(basename "$f"):$l), step ${step:-$last}"
-done <<<"$failed"
-echo "  $what: $base.vcd"
-echo "  log: $base.log"
-exit 1
+exit 0
