@@ -76,6 +76,8 @@
   X(ovh_noc, 1, 0, 1, "charge ScoRD header bytes and fence packets (Fig. 10 NOC)")          \
   X(ovh_md, 1, 0, 1, "time metadata reads/writes through L2 and DRAM (Fig. 10 MD)")         \
   X(alu_lat, 4, 1, 1000, "latency of a compute instruction to the warp's next one")         \
+  X(sm_schedulers, 1, 1, 8, "warp schedulers per SM, each issuing one instruction a cycle; warp w is on scheduler w mod n (authors: 2)") \
+  X(sm_gto, 0, 0, 1, "0: a scheduler issues its warp that is ready first; 1: greedy-then-oldest, its last warp while ready, else its oldest ready one (authors: gto)") \
   X(spin_limit, 1000000, 1, UINT64_MAX, "failed tries of one polling instruction before the run stops as hung") \
   X(quantum, 100, 1, 1000000, "temporal-decoupling quantum (cycles)")                       \
   X(rtl_one_eval, 1, 0, 1, "rtl|both: one Verilator eval() per cycle where the sampled outputs are registered (1) or two, clock low then high (0); the same results") \

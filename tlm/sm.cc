@@ -144,6 +144,8 @@ void Sm::run_kernel() {
   live_warps_ = 0;
   waiting_ = 0;
   seen_signal_gen_ = ~0ull;
+  sched_free_.assign(c_.sm_schedulers, now_);
+  sched_last_.assign(c_.sm_schedulers, -1);
   try_launch(now_);
   for (;;) {
     // Warps a signal released (another SM's, seen after a synchronisation) compete in this pick.
@@ -185,9 +187,13 @@ void Sm::run_kernel() {
         continue;  // pick again: another warp may be ready earlier
       }
     }
-    if (w.ready > now_) {
-      if (waiting_ > 0 && sleep_until(w.ready)) continue;  // a signal came first: pick again
-      now_ = w.ready;
+    // The warp issues when it is ready and its scheduler is free (one scheduler: the
+    // scheduler is free from now_ on, as it is kept at the last issue's end).
+    const unsigned sc = (unsigned)wi % c_.sm_schedulers;
+    const uint64_t at = std::max(w.ready, sched_free_[sc]);
+    if (at > now_) {
+      if (waiting_ > 0 && sleep_until(at)) continue;  // a signal came first: pick again
+      now_ = at;
     }
     if (need_sync()) {
       // Synchronise before issuing, not only after: an instruction issued past the quantum
@@ -207,7 +213,13 @@ void Sm::run_kernel() {
     const uint64_t sc_cycle = abs_cycle(sc_core::SC_ZERO_TIME);
     assert(now_ >= sc_cycle && now_ < sc_cycle + c_.quantum);
     st_.issue_lead_max = std::max(st_.issue_lead_max, now_ - sc_cycle);
+    // execute() advances now_ by the issue slots the instruction takes: they are its
+    // scheduler's; with more than one scheduler the others may still issue in this cycle.
+    const uint64_t issued = now_;
     execute((unsigned)wi);
+    sched_free_[sc] = now_;
+    sched_last_[sc] = wi;
+    if (c_.sm_schedulers > 1) now_ = issued;
     if (need_sync()) sync();
     if (launch_pending_) {
       launch_pending_ = false;
@@ -222,8 +234,27 @@ bool Sm::touches_shared(Op op) {
   return op != Op::ALU && op != Op::DELAY && op != Op::BAR;
 }
 
-// The ACTIVE warp that is ready first (ties: lowest slot), -1 if none.
+// The next warp to issue, -1 if none.  One scheduler issuing the ready-first warp: the ACTIVE
+// warp that is ready first (ties: lowest slot).  Several: each scheduler's ready-first warp
+// issues at max(its ready cycle, the scheduler's next free cycle); the earliest of those goes
+// (ties: the one ready first, then the lowest slot).
 int Sm::pick() const {
+  if (c_.sm_gto) return pick_gto();
+  if (c_.sm_schedulers > 1) {
+    int best = -1;
+    uint64_t bt = ~0ull, br = ~0ull;
+    for (unsigned i = 0; i < warps_.size(); i++) {
+      const Warp &w = warps_[i];
+      if (w.st != ACTIVE) continue;
+      const uint64_t t = std::max(w.ready, sched_free_[i % c_.sm_schedulers]);
+      if (t < bt || (t == bt && w.ready < br)) {
+        bt = t;
+        br = w.ready;
+        best = (int)i;
+      }
+    }
+    return best;
+  }
   int best = -1;
   uint64_t br = ~0ull;
   for (unsigned i = 0; i < warps_.size(); i++)
@@ -231,6 +262,39 @@ int Sm::pick() const {
       br = warps_[i].ready;
       best = (int)i;
     }
+  return best;
+}
+
+// Greedy-then-oldest (GPGPU-Sim's gto), per scheduler: from the cycle it can issue (its next
+// free cycle, now_ at the earliest), the warp it issued last if that is ready by then, else the
+// oldest of its warps ready by the cycle the first of them is.  Of the schedulers' choices the
+// one issuing first goes (ties: the lower scheduler).
+int Sm::pick_gto() const {
+  const unsigned n = c_.sm_schedulers;
+  int best = -1;
+  uint64_t bt = ~0ull;
+  for (unsigned s = 0; s < n; s++) {
+    const uint64_t base = std::max(now_, sched_free_[s]);
+    int cand = -1;
+    uint64_t t = base;
+    const int last = sched_last_[s];
+    if (last >= 0 && warps_[last].st == ACTIVE && warps_[last].ready <= base) {
+      cand = last;
+    } else {
+      uint64_t first = ~0ull;
+      for (unsigned i = s; i < warps_.size(); i += n)
+        if (warps_[i].st == ACTIVE) first = std::min(first, warps_[i].ready);
+      if (first == ~0ull) continue;  // no live warp on this scheduler
+      t = std::max(base, first);
+      for (unsigned i = s; i < warps_.size(); i += n)
+        if (warps_[i].st == ACTIVE && warps_[i].ready <= t && (cand < 0 || warps_[i].age < warps_[cand].age))
+          cand = (int)i;
+    }
+    if (t < bt) {
+      bt = t;
+      best = cand;
+    }
+  }
   return best;
 }
 
@@ -300,6 +364,7 @@ void Sm::try_launch(uint64_t t) {
       w.code = &k_->ctas[cta][j];
       w.slot = (uint8_t)si;
       w.ready = t;
+      w.age = launch_seq_++;
       w.st = ACTIVE;
       s.live++;
       live_warps_++;

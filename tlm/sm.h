@@ -1,6 +1,7 @@
 // sm.h -- one streaming multiprocessor of the TLM GPU model: runs the warps of the CTAs the
 // block scheduler gives it (CtasPerSm slots, WarpsPerSm warps), issues one instruction per
-// cycle from the ready warp that has waited longest, coalesces lanes into line requests, has a
+// cycle per warp scheduler (sm_schedulers; the ready warp that has waited longest, or
+// greedy-then-oldest with sm_gto), coalesces lanes into line requests, has a
 // private L1 (write-evict for global stores; atomics and volatile accesses bypass it), makes
 // the warps of a CTA wait at barriers, and holds the ScoRD SM tracker (lock tables, bloom,
 // barrier counters: scord_tracker of the C model). Loosely-timed with temporal decoupling:
@@ -47,6 +48,7 @@ class Sm : public sc_core::sc_module {
     uint64_t spin_lead = 0;   // its last try: issue to the L2 (the next try's estimate)
     WState st = FREE;
     uint8_t slot = 0;
+    uint64_t age = 0;  // launch order in this SM (greedy-then-oldest's "oldest")
   };
   struct Slot {
     bool used = false;
@@ -83,6 +85,13 @@ class Sm : public sc_core::sc_module {
   L1Way *l1_find(uint64_t line);
   L1Way *l1_victim(uint64_t line);
   void build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, unsigned n);
+
+  // Warp schedulers (sm_schedulers): the cycle each can issue next, and the warp it issued
+  // last (-1: none); warp w belongs to scheduler w mod sm_schedulers.
+  std::vector<uint64_t> sched_free_;
+  std::vector<int> sched_last_;
+  uint64_t launch_seq_ = 0;
+  int pick_gto() const;
 
   const unsigned id_;
   CtaScheduler &sched_;
