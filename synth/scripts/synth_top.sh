@@ -134,9 +134,9 @@ say "defines=${defs# }"
 # Cache: same top, effective parameters, options, RTL and scripts -> same reports.
 if [ -n "${SCORD_SYNTH_CACHE:-}" ]; then
   # FLOW names the flow's revision: bump it when a change here alters any report.
-  FLOW=5
+  FLOW=6
   key=$( { echo "$FLOW|$top|$chparams|$defs|$bbox|$asic|$fpga|$period|$fpga_freq|$LIB|$lib"; env | grep -E '^SCORD_(SRAM|SKY130|CLK|IO)_' | sort
-           cat $files "$0" "$(dirname "$0")/fpga_wrap.sh" "$(dirname "$0")/gen_sram_lib.sh" "$(dirname "$0")/gen_sky130_tiles.sh"; } | md5sum | cut -c1-16)
+           cat $files "$0" "$(dirname "$0")/fpga_wrap.sh" "$(dirname "$0")/gen_sram_lib.sh" "$(dirname "$0")/gen_sky130_tiles.sh" "$(dirname "$0")/units.sh"; } | md5sum | cut -c1-16)
   c=$SCORD_SYNTH_CACHE/$top-$key
   # Only a complete, successful run is reused (a killed run leaves a summary without figures).
   ok=1
@@ -227,6 +227,8 @@ dfflibmap -liberty $LIB
 abc -liberty $LIB -constr $a/abc.constr -D $(awk -v p="$period" 'BEGIN { printf "%d", p * 1000 }')
 opt_clean -purge
 tee -q -o $a/area.txt stat -liberty $LIB $statlibs
+# Every cell labelled with its unit (scripts/units.sh), for the breakdown of the flat netlist.
+$("$here_s/units.sh" --yosys-mark)
 flatten
 opt_clean -purge
 setundef -zero
@@ -234,6 +236,8 @@ setundef -zero
 splitnets -ports
 opt_clean -purge
 tee -q -o $a/area_flat.txt stat -liberty $LIB $statlibs
+$(for u in $("$here_s/units.sh" --labels); do echo "tee -q -o $a/area_unit_$u.txt stat -liberty $LIB $statlibs a:scord_unit=$u"; done)
+tee -q -o $a/area_unit_none.txt stat -liberty $LIB $statlibs c:* a:scord_unit %d
 write_verilog -noattr -noexpr -nohex -nodec $a/netlist.v
 YS
   t0=$(date +%s)
