@@ -25,14 +25,41 @@ for a in "$@"; do
 done
 mkdir -p "$here/build/logs"
 log="$here/build/logs/run-setup.log"
-if ! "$here/scripts/setup.sh" --target scord-vec --target scord-sim "${args[@]}" >"$log" 2>&1; then
-  tail -n 40 "$log"
-  echo "run.sh: setup/build failed (full log: $log)" >&2
-  exit 1
-fi
-echo "build: up to date (log: build/logs/run-setup.log)"
+t0=$(date +%s)
+say() { local e=$(( $(date +%s) - t0 )); printf '[%d:%02d] %s\n' $((e / 60)) $((e % 60)) "$*"; }
+# build TARGET WHAT: set up (packages, configure) and build TARGET, its output to the log; a
+# progress line every 30 s while it builds.
+build() {
+  local target=$1 what=$2 pid rc last="" pct
+  say "build: $what ($target; log: build/logs/run-setup.log)"
+  local from=$(( $(wc -l <"$log") + 1 ))
+  "$here/scripts/setup.sh" --target "$target" "${args[@]}" >>"$log" 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    for _ in 1 2 3 4 5 6; do kill -0 "$pid" 2>/dev/null && sleep 5; done
+    pct=$(tail -n "+$from" "$log" | grep -o '^\[ *[0-9]*%\]' | tail -n 1 | tr -d '[] ' || true)
+    if kill -0 "$pid" 2>/dev/null; then
+      if tail -n "+$from" "$log" | grep -q '^setup: installing' && [ -z "$pct" ]; then
+        say "build: $target: installing Debian packages"
+      elif [ -n "$pct" ] && [ "$pct" != "$last" ]; then
+        say "build: $target: $pct done"
+      fi
+      last=$pct
+    fi
+  done
+  rc=0; wait "$pid" || rc=$?
+  if [ $rc -ne 0 ]; then
+    tail -n 40 "$log"
+    echo "run.sh: setup/build of $target failed (full log: $log)" >&2
+    exit 1
+  fi
+  say "build: $target up to date"
+}
+: >"$log"
 bin="$here/build/bin"
 cd "$here"
+# The C model first, so its results print within minutes of a fresh start; then the simulator.
+build scord-vec "the C reference model"
 echo "== reference model (scord-vec) over the shipped vector suites =="
 status=0
 for suite in $(find vectors -name '*.vec' -printf '%h\n' | sort -u); do
@@ -55,6 +82,7 @@ sim() {
   return $rc
 }
 ovh() { sed -n 's/^overhead_pct //p' <<<"$1" | head -1; }
+build scord-sim "the GPU simulator: SystemC TLM and the Verilated line-rate detector, about 10 minutes on 2 cores from scratch"
 if [ -x "$bin/scord-sim" ]; then
   echo "== default GPU workload, detection off vs on, detector co-simulated (line-rate RTL checked against the C model) =="
   sim --compare-off --detector=both || status=1
