@@ -12,6 +12,7 @@
 
 #include "scord_rtl_variants.h"  // generated: includes and SCORD_RTL_VARIANT_LIST
 #include "verilated.h"
+#include "fst_vcd.h"
 #include "verilated_fst_c.h"     // the variants are verilated with FST tracing
 
 #include <algorithm>
@@ -101,18 +102,26 @@ struct Engine : EngineBase {
   std::vector<Slice> sl;
   // The waveform (scord_rtl_trace): cycles [tfrom, tto], two time steps a cycle (clock low,
   // then high); closed and flushed by the destructor on every way out.
+  // A path ending in ".vcd" is written as FST and converted at close (fst_vcd.h).
   std::unique_ptr<VerilatedFstC> fst;
+  std::string fst_to;  // the requested path
   uint64_t tfrom = 0, tto = 0;
 
   ~Engine() override {
-    if (fst) fst->close();
+    if (fst) {
+      fst->close();
+      std::string why;
+      if (scord_wave::wants_vcd(fst_to) && !scord_wave::fst_to_vcd(scord_wave::fst_path(fst_to), fst_to, why))
+        fprintf(stderr, "%s\n", why.c_str());
+    }
     m->final();
   }
   bool trace(const char *path, uint64_t from, uint64_t to) override {
     ctx->traceEverOn(true);
     fst = std::make_unique<VerilatedFstC>();
     m->trace(fst.get(), 99);
-    fst->open(path);
+    fst_to = path;
+    fst->open(scord_wave::fst_path(fst_to).c_str());
     if (!fst->isOpen()) {
       fst.reset();
       return false;

@@ -6,7 +6,7 @@
 ** --model=rtl runs the RTL alone, --model=ref the C model.  The runner and the comparator are
 ** ref/tools/vec_run.c's; this file plugs the RTL in through the C bridge (rtl_bridge.h: a cycle
 ** loop around one Verilated scord_top variant, line memories with a fixed latency and optional
-** random stalls).  --trace=FILE.fst writes scord_top's waveform; a failing file is run again
+** random stalls).  --trace=FILE.fst (or FILE.vcd) writes scord_top's waveform; a failing file is run again
 ** writing the waveform of its last cycles, and the file is named.
 **
 ** Expected workload: the vector suites of CTest (a few thousand events per file) and the

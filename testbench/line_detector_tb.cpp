@@ -76,6 +76,7 @@
 #include SCORD_LD_VTOP_H
 #include "verilated.h"
 #ifdef SCORD_LD_FST
+#include "fst_vcd.h"
 #include "verilated_fst_c.h"
 #endif
 #pragma GCC diagnostic pop
@@ -681,7 +682,7 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     ctx->traceEverOn(true);
     tfp = std::make_unique<VerilatedFstC>();
     m->trace(tfp.get(), 99);
-    tfp->open(tm.trace.c_str());
+    tfp->open(scord_wave::fst_path(tm.trace).c_str());  // FST; a .vcd name is converted at the end
     if (!tfp->isOpen()) fail_at(0, "cannot write the waveform %s", tm.trace.c_str());
   }
 #else
@@ -1019,7 +1020,12 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
   if (m2) m2->final();
 #endif
 #ifdef SCORD_LD_FST
-  if (tfp) tfp->close();
+  if (tfp) {
+    tfp->close();
+    std::string why;
+    if (scord_wave::wants_vcd(tm.trace) && !scord_wave::fst_to_vcd(scord_wave::fst_path(tm.trace), tm.trace, why))
+      fail_at(res.cycles, "%s", why.c_str());
+  }
 #endif
 #ifdef SCORD_LD_COVERAGE
   // A coverage build writes each run's line and toggle counts to $SCORD_COV_DIR/run<N>.dat, for
@@ -1449,7 +1455,7 @@ int main(int argc, char **argv) {
   auto usage = [&](const char *bad) {
     fprintf(stderr,
             "usage: %s [--events N] [--seed S] [--spread] [--barrier-sweep] [--ring-overflow] [--xcheck] [--speed]\n"
-            "       %*s [--trace FILE.fst [--trace-from C] [--trace-to C]] [--measure [--latency N]] [--vec FILE...]\n"
+            "       %*s [--trace FILE.fst|FILE.vcd [--trace-from C] [--trace-to C]] [--measure [--latency N]] [--vec FILE...]\n"
             "bad argument '%s'\n", argv[0], (int)strlen(argv[0]), "", bad);
     return 2;
   };
@@ -1458,7 +1464,7 @@ int main(int argc, char **argv) {
     const bool has_val = i + 1 < argc;
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       printf("usage: %s [--events N] [--seed S] [--spread] [--barrier-sweep] [--ring-overflow] [--xcheck] [--speed]\n"
-             "       %*s [--trace FILE.fst [--trace-from C] [--trace-to C]] [--measure [--latency N]] [--vec FILE...]\n"
+             "       %*s [--trace FILE.fst|FILE.vcd [--trace-from C] [--trace-to C]] [--measure [--latency N]] [--vec FILE...]\n"
              "Runs %s (%s) against the C model: a constrained-random stream of EVENTS (default 20000)\n"
              "from SEED (default 1), or the vector files after --vec; exit 0 pass, 1 fail, 2 usage.\n"
              "--spread moves the stream's hot actors, locks and data words every 1500 events and draws\n"

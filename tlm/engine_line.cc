@@ -634,7 +634,7 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
       if (const Waveform *w = rtl_->waveform())
         fprintf(f, "  waveform: %s (flushed; RTL cycle %" PRIu64 " is at %" PRIu64 " ns)", w->path().c_str(), rc, rc);
       else
-        fprintf(f, "  waveform: none (rerun with --trace FILE.vcd)");
+        fprintf(f, "  waveform: none (rerun with --trace FILE.fst)");
     });
     if (report.empty()) report = std::string("CO-SIMULATION DIVERGENCE in ") + what + " (no memory for the report)";
     throw SimError(kExitModel, report);

@@ -36,7 +36,7 @@ static void usage(FILE *f) {
           "                        each kernel boundary, races; docs/cosim.md)\n"
           "  --detector-timing=T   ref only: model (analytic queue and pipeline, det_* below; default) |\n"
           "                        ideal (the check costs no cycles; metadata still goes through L2/DRAM)\n"
-          "  --trace FILE, +trace  RTL waveform (VCD) of an rtl|both run (+trace: scord-sim.vcd)\n"
+          "  --trace FILE, +trace  RTL waveform of an rtl|both run: FST, VCD if FILE ends in .vcd (+trace: scord-sim.fst)\n"
           "  --trace-from=C --trace-to=C  only RTL cycles C..C in the waveform (default: the whole run)\n"
           "  +ARG                  passed to the Verilated RTL (its $test$plusargs)\n"
 
@@ -396,7 +396,7 @@ int sc_main(int argc, char **argv) {
     else if (s == "--progress") a.progress = 1;
     else if (s == "--no-progress") a.progress = 0;
     else if (s == "--print-config") c.print_config_only = true;
-    else if (s == "+trace") c.vcd = "scord-sim.vcd";
+    else if (s == "+trace") c.vcd = "scord-sim.fst";
     else if (s.size() > 1 && s[0] == '+') c.plusargs.push_back(s);  // for the RTL's $test$plusargs
     else if (s.rfind("--trace-from", 0) == 0 && (s.size() == 12 || s[12] == '=')) c.trace_from = cycle_arg("--trace-from", value("--trace-from"));
     else if (s.rfind("--trace-to", 0) == 0 && (s.size() == 10 || s[10] == '=')) c.trace_to = cycle_arg("--trace-to", value("--trace-to"));

@@ -1,4 +1,5 @@
-// waveform.h -- an RTL engine's VCD file.  The engine owns it and the run (run_sim) owns the
+// waveform.h -- an RTL engine's waveform file: FST, or VCD when the path ends in ".vcd" (written
+// as FST and converted at close, cosim/fst_vcd.h).  The engine owns it and the run (run_sim) owns the
 // engine, so the file is flushed and closed by a destructor on every way out of a run: the
 // normal end, a SimError (divergence, RTL hang, interrupt) or any other exception.  Nothing
 // global: two engines in one process would write two files.
@@ -8,12 +9,14 @@
 // cannot mix definitions.
 #pragma once
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <string>
 
 #include "sim_error.h"
 #if VM_TRACE
-#include "verilated_vcd_c.h"
+#include "fst_vcd.h"
+#include "verilated_fst_c.h"
 #endif
 
 namespace {
@@ -38,18 +41,18 @@ class Waveform {
   template <class Model>
   void start(Model *m) {
 #if VM_TRACE
-    if (vcd_) return;
-    vcd_ = std::make_unique<VerilatedVcdC>();
-    m->trace(vcd_.get(), 99);
-    vcd_->open(path_.c_str());
-    if (!vcd_->isOpen()) throw SimError(kExitInput, path_ + ": cannot open the waveform file");
+    if (fst_) return;
+    fst_ = std::make_unique<VerilatedFstC>();
+    m->trace(fst_.get(), 99);
+    fst_->open(scord_wave::fst_path(path_).c_str());
+    if (!fst_->isOpen()) throw SimError(kExitInput, path_ + ": cannot open the waveform file");
 #else
     (void)m;
 #endif
   }
   bool started() const {
 #if VM_TRACE
-    return vcd_ != nullptr;
+    return fst_ != nullptr;
 #else
     return false;
 #endif
@@ -63,7 +66,7 @@ class Waveform {
   // Time t of RTL cycle `cycle`.
   void dump(uint64_t t, uint64_t cycle) {
 #if VM_TRACE
-    if (vcd_ && cycle >= from_ && cycle <= to_) vcd_->dump(t);
+    if (fst_ && cycle >= from_ && cycle <= to_) fst_->dump(t);
 #else
     (void)t;
     (void)cycle;
@@ -71,16 +74,20 @@ class Waveform {
   }
   void flush() {
 #if VM_TRACE
-    if (vcd_) vcd_->flush();
+    if (fst_) fst_->flush();
 #endif
   }
-  // Flush and close (idempotent).
+  // Flush and close (idempotent); a VCD request is converted now.  Called from destructors:
+  // a failed conversion is reported on stderr, not thrown (the FST file is then kept).
   void close() {
 #if VM_TRACE
-    if (!vcd_) return;
-    vcd_->flush();
-    vcd_->close();
-    vcd_.reset();
+    if (!fst_) return;
+    fst_->flush();
+    fst_->close();
+    fst_.reset();
+    std::string why;
+    if (scord_wave::wants_vcd(path_) && !scord_wave::fst_to_vcd(scord_wave::fst_path(path_), path_, why))
+      fprintf(stderr, "scord-sim: %s\n", why.c_str());
 #endif
   }
   const std::string &path() const { return path_; }
@@ -89,7 +96,7 @@ class Waveform {
   std::string path_;
   uint64_t from_ = 0, to_ = UINT64_MAX;
 #if VM_TRACE
-  std::unique_ptr<VerilatedVcdC> vcd_;
+  std::unique_ptr<VerilatedFstC> fst_;
 #endif
 };
 

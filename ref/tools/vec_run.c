@@ -51,7 +51,7 @@ static void usage(FILE *f, const opts *o) {
     fprintf(f,
             "usage: %s [--model=ref|%s|both] [--latency=L] [--stall=PCT] [--seed=N] [--json]\n"
             "         [--config key=value]... [--dump-metadata] [--no-expect] [--stats]\n"
-            "         [--skip-unsupported] [--trace=FILE.fst [--trace-from=C] [--trace-to=C]] FILE...\n"
+            "         [--skip-unsupported] [--trace=FILE.fst|FILE.vcd [--trace-from=C] [--trace-to=C]] FILE...\n"
             "Runs vector files (formats 1 and 2) through the ScoRD reference model and the %s (default --model=%s:\n"
             "both run, every race record and the final metadata compared), prints each\n"
             "race, checks the files' expect lines. Exit: 0 pass, 1 expectation failure or divergence,\n"

@@ -1,4 +1,5 @@
-# cosim_vcd.cmake -- the RTL waveform (--trace FILE / +trace): written only when asked, complete
+# cosim_vcd.cmake -- the RTL waveform (--trace FILE / +trace): FST, VCD for a FILE ending in
+# .vcd (written as FST, converted at close, no temporary left); written only when asked, complete
 # after a normal run, limited to a cycle window with --trace-from/--trace-to, flushed after a
 # divergence (exit 1, an RTL output corrupted by SCORD_LINE_INJECT) and after SIGINT (exit 130).
 # -DSIM=scord-sim -DWORK=dir
@@ -20,17 +21,35 @@ foreach(want "\\$enddefinitions" "mem_rd_valid_o" "ring_wr_valid_o" "in_ready_o"
   endif()
 endforeach()
 
-# +trace writes scord-sim.vcd in the working directory; without it, no waveform.
+# FST by default: any other name gets FST (block 0, the header, first; no VCD text).
+execute_process(COMMAND ${SIM} --no-progress --detector=both --trace ${dir}/ok.fst ${T}/mp.trace
+                OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${dir}/ok.fst)
+  message(FATAL_ERROR "--trace ok.fst failed (${rc}) or wrote no file:\n${err}")
+endif()
+file(READ ${dir}/ok.fst head LIMIT 1 HEX)
+file(READ ${dir}/ok.fst ftext LIMIT 100000)
+file(SIZE ${dir}/ok.fst fsz)
+file(SIZE ${dir}/ok.vcd vsz)
+if(NOT head STREQUAL "00" OR ftext MATCHES "enddefinitions" OR NOT fsz LESS vsz)
+  message(FATAL_ERROR "ok.fst is not FST (first byte ${head}, ${fsz} bytes against the VCD's ${vsz})")
+endif()
+file(GLOB tmp ${dir}/*.tmp)
+if(tmp)
+  message(FATAL_ERROR "a VCD run left its FST behind: ${tmp}")
+endif()
+
+# +trace writes scord-sim.fst in the working directory; without it, no waveform.
 execute_process(COMMAND ${SIM} --no-progress --detector=rtl +trace ${T}/mp.trace WORKING_DIRECTORY ${dir}
                 RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
-if(NOT rc EQUAL 0 OR NOT EXISTS ${dir}/scord-sim.vcd)
-  message(FATAL_ERROR "+trace did not write scord-sim.vcd (${rc})")
+if(NOT rc EQUAL 0 OR NOT EXISTS ${dir}/scord-sim.fst)
+  message(FATAL_ERROR "+trace did not write scord-sim.fst (${rc})")
 endif()
-file(REMOVE ${dir}/scord-sim.vcd)
+file(REMOVE ${dir}/scord-sim.fst)
 execute_process(COMMAND ${SIM} --no-progress --detector=rtl ${T}/mp.trace WORKING_DIRECTORY ${dir}
                 RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
-file(GLOB left ${dir}/*.vcd)
-list(REMOVE_ITEM left ${dir}/ok.vcd)
+file(GLOB left ${dir}/*.vcd ${dir}/*.fst)
+list(REMOVE_ITEM left ${dir}/ok.vcd ${dir}/ok.fst)
 if(left)
   message(FATAL_ERROR "a run without --trace wrote ${left}")
 endif()
