@@ -1495,8 +1495,9 @@ int main(int argc, char **argv) {
       tm.barrier_sweep = true;
     } else if (!strcmp(argv[i], "--trace") && has_val) {
       tm.trace = argv[++i];
-      if (tm.trace.size() < 4 || tm.trace.compare(tm.trace.size() - 4, 4, ".fst") != 0) {
-        fprintf(stderr, "%s: --trace %s: this program writes FST (FILE.fst); scord-sim --trace writes VCD\n", argv[0],
+      const std::string ext = tm.trace.size() >= 4 ? tm.trace.substr(tm.trace.size() - 4) : "";
+      if (ext != ".fst" && ext != ".vcd") {
+        fprintf(stderr, "%s: --trace %s: name the waveform FILE.fst (FST) or FILE.vcd (VCD)\n", argv[0],
                 tm.trace.c_str());
         return 2;
       }
