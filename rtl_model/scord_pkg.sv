@@ -22,7 +22,8 @@
 //     Name: assert property (@(posedge clk) disable iff (rst) prop); a failure stops the run.
 //     An assumption is checked like an assertion; a cover point is counted.
 //   Yosys read_verilog -formal (FORMAL, rtl_model/formal/): the clocked immediate form
-//     always @(posedge clk) if (!(rst)) assert (prop);  which Yosys's sat proves.  Unlabelled:
+//     always @(posedge clk) if (!(rst)) assert (prop);  proved by k-induction with
+//     yosys-smtbmc and z3 (rtl_model/formal/run_formal.sh).  Unlabelled:
 //     Yosys 0.23 names a labelled assertion once per module, not per generate block, so the
 //     proof driver names a failure by the macro's source line.
 //   Synthesis (SYNTHESIS without FORMAL) and other simulators (Icarus 11 parses no

@@ -685,8 +685,6 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     tfp->open(scord_wave::fst_path(tm.trace).c_str());  // FST; a .vcd name is converted at the end
     if (!tfp->isOpen()) fail_at(0, "cannot write the waveform %s", tm.trace.c_str());
   }
-#else
-  if (!tm.trace.empty()) fail_at(0, "this build has no waveform support (--trace)");
 #endif
   uint64_t now = 0;  // the cycle being evaluated
   auto eval = [&]() {
@@ -1495,6 +1493,11 @@ int main(int argc, char **argv) {
       tm.barrier_sweep = true;
     } else if (!strcmp(argv[i], "--trace") && has_val) {
       tm.trace = argv[++i];
+#ifndef SCORD_LD_FST
+      // A usage error, not a run failure: this build was Verilated without tracing.
+      fprintf(stderr, "%s: --trace %s: this build has no waveform support\n", argv[0], tm.trace.c_str());
+      return 2;
+#endif
       const std::string ext = tm.trace.size() >= 4 ? tm.trace.substr(tm.trace.size() - 4) : "";
       if (ext != ".fst" && ext != ".vcd") {
         fprintf(stderr, "%s: --trace %s: name the waveform FILE.fst (FST) or FILE.vcd (VCD)\n", argv[0],
