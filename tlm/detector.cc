@@ -12,7 +12,7 @@ using sc_core::sc_time;
 RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats &st,
                            DetectorEngine &eng, FILE *dump)
     : sc_module(n), tsock("tsock"), md_sock("md_sock"), c_(c), by_line_(c.line_bytes), st_(st), eng_(&eng), dump_(dump),
-      start_ring_(c.det_queue, 0), done_ring_(c.det_inflight * c.det_slices, 0) {
+      at_l2_(c.det_at_l2()), map_(AddrMap::of(c)) {
   tsock.register_b_transport(this, &RaceDetector::b_transport);
   mgp_.set_extension(&mext_);
   mext_.src = (uint16_t)c.det.num_sms;
@@ -21,7 +21,22 @@ RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats 
   ideal_ = c_.detector_timing == "ideal";
   if (self_timed_) eng_->set_timer(this);
   scord_layout_init(&lay_, &c_.det);
-  const size_t S = c_.det_slices;
+  // det_placement=l2 (the line-beat model; the ideal model keeps one queue): a detector slice
+  // per L2 slice, each with its own input queue and splitter.  Slice s keeps the metadata of
+  // the data its L2 slice holds in a region of its own lines (md_line_of).
+  const size_t S = at_l2_ ? c_.l2_slices() : c_.det_slices;
+  const bool per_slice = at_l2_ && !self_timed_;
+  inq_.assign(per_slice ? S : 1, InQueue{std::vector<uint64_t>(c_.det_queue, 0), 0});
+  ingress_.resize(per_slice ? S : 1);
+  // Ideal timing's metadata slots: every slice's together (central), or each L2 slice's own.
+  done_ring_.assign(c_.det_inflight * (per_slice ? S : c_.det_slices), 0);
+  if (at_l2_) {
+    const uint64_t entries = c_.det.heap_bytes / c_.det.granule / c_.det.md_ratio;
+    md_slice_lines_ = std::max<uint64_t>(1, entries * 8 / c_.line_bytes / S);
+    // The first whole 256-B chunk of each slice at or above md_base (mapping 1 interleaves
+    // channels by 256-B chunks): every slice's region lies above md_base.
+    md_local_base_ = map_.slice_local(c_.det.md_base) + std::max<uint64_t>(1, map_.chunk_lines);
+  }
   slice_pipe_.resize(S);
   slice_done_.assign(S, std::vector<uint64_t>(c_.det_inflight, 0));
   slice_n_.assign(S, 0);
@@ -151,25 +166,20 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
     uint64_t entered = eng_->end_packet();
     x->accepted = arrive;
     if (x->timed) {
-      const uint64_t Q = c_.det_queue;
-      uint64_t n = npk_++;
       st_.det_timed++;
-      uint64_t accept = arrive;
-      if (n >= Q) accept = std::max(accept, start_ring_[(n - Q) % Q]);
-      uint64_t occ = queued_after(n, arrive);
-      st_.det_occ_sum += occ;
-      st_.det_occ_max = std::max(st_.det_occ_max, occ);
-      if (accept > arrive) {
-        st_.det_stall_cycles += accept - arrive;
-        st_.det_stalled_packets++;
-      }
-      start_ring_[n % Q] = std::max(entered, accept);
+      uint64_t n;
+      const uint64_t accept = admit(inq_[0], arrive, &n, true);
+      inq_[0].start[n % c_.det_queue] = std::max(entered, accept);
       x->accepted = accept;
     }
   } else if (!x->timed) {
     x->accepted = arrive;
+  } else if (ideal_) {
+    x->accepted = timing(arrive, x->kind == PktKind::FENCE, x->det_slice);
+  } else if (at_l2_ && x->kind == PktKind::FENCE) {
+    x->accepted = timing_fence_l2(arrive);
   } else {
-    x->accepted = ideal_ ? timing(arrive) : timing_beats(arrive, x->kind == PktKind::FENCE);
+    x->accepted = timing_beats(arrive, x->kind == PktKind::FENCE, x->det_slice);
   }
   delay = delay_to(x->accepted);
 }
@@ -184,6 +194,19 @@ void RaceDetector::note_lane(const scord_access &a, const MdTouch &first) {
   if (!scord_map_addr(&c_.det, a.addr, &idx, &tag)) return;
   l.index = idx;
   l.tag = tag;
+  const uint64_t epl = std::max<uint64_t>(1, c_.line_bytes / 8);
+  if (!at_l2_) {
+    l.md_key = idx / epl;
+    l.md_line = (c_.det.md_base + 8 * l.md_key * epl) / c_.line_bytes;
+  } else {
+    // The entry's line in its slice's region: the slice's data in address order, 8 bytes of
+    // metadata per granule, wrapping like the index does (the table holds 1/md_ratio of the heap).
+    const unsigned s = map_.slice(a.addr);
+    const uint64_t off = map_.slice_local(a.addr) * c_.line_bytes + a.addr % c_.line_bytes;
+    const uint64_t local = off / c_.det.granule / epl % md_slice_lines_;
+    l.md_key = local * c_.l2_slices() + s;
+    l.md_line = map_.compose(s, md_local_base_ + local) / c_.line_bytes;
+  }
   l.owner = kNoOwner;
   if (!first.write) {
     scord_md md;
@@ -217,27 +240,58 @@ void RaceDetector::note_lane(const scord_access &a, const MdTouch &first) {
 // Packets among the last min(n, Q) (the ones the input ring holds: slots 0..n-1 before it
 // wraps, all Q after) that start after `arrive`: the queue occupancy an arrival sees.  A plain
 // count over the ring, no index arithmetic per element (it runs once per packet).
-uint64_t RaceDetector::queued_after(uint64_t n, uint64_t arrive) const {
-  const uint64_t m = std::min<uint64_t>(n, c_.det_queue);
-  const uint64_t *r = start_ring_.data();
+// A packet arriving at `arrive` takes an entry of queue q (the oldest entry's packet must have
+// left); returns that cycle, *slot its ring index.  `count`: into the queue statistics.
+uint64_t RaceDetector::admit(InQueue &q, uint64_t arrive, uint64_t *slot, bool count) {
+  const uint64_t Q = c_.det_queue, n = q.n++;
+  *slot = n;
+  uint64_t accept = arrive;
+  if (n >= Q) accept = std::max(accept, q.start[(n - Q) % Q]);
+  if (!count) return accept;
+  // Packets among the last min(n, Q) that leave after `arrive`: the occupancy an arrival sees.
+  // A plain count over the ring, no index arithmetic per element (it runs once per packet).
+  const uint64_t m = std::min<uint64_t>(n, Q);
+  const uint64_t *r = q.start.data();
   uint64_t occ = 0;
   for (uint64_t i = 0; i < m; i++) occ += r[i] > arrive;
-  return occ;
-}
-
-uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
-  const uint64_t Q = c_.det_queue, W = c_.det_inflight, S = c_.det_slices, L = c_.det_beat_lanes;
-  const uint64_t P = c_.det_owner_ports, epl = std::max<uint64_t>(1, c_.line_bytes / 8);
-  uint64_t n = npk_++;
-  st_.det_timed++;
-  uint64_t accept = arrive;
-  if (n >= Q) accept = std::max(accept, start_ring_[(n - Q) % Q]);
-  uint64_t occ = queued_after(n, arrive);
   st_.det_occ_sum += occ;
   st_.det_occ_max = std::max(st_.det_occ_max, occ);
   if (accept > arrive) {
     st_.det_stall_cycles += accept - arrive;
     st_.det_stalled_packets++;
+  }
+  return accept;
+}
+
+// det_placement=l2: a fence reaches every detector slice (each keeps its copy of the fence
+// file) and is a one-cycle item in each, behind that slice's queue.  Returns the cycle the last
+// slice took it.
+uint64_t RaceDetector::timing_fence_l2(uint64_t arrive) {
+  st_.det_timed++;
+  uint64_t accept = arrive;
+  for (size_t s = 0; s < inq_.size(); s++) {
+    uint64_t n;
+    const uint64_t a = admit(inq_[s], arrive, &n, s == 0);
+    inq_[s].start[n % c_.det_queue] = timing_beats(a, true, (int)s);
+    accept = std::max(accept, a);
+  }
+  return accept;
+}
+
+// det_placement=l2: `slice` is the packet's detector slice, and a fence (from timing_fence_l2)
+// is booked in that slice alone, already admitted: returns when it left the splitter.
+uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence, int slice) {
+  const uint64_t W = c_.det_inflight, L = c_.det_beat_lanes;
+  const uint64_t S = at_l2_ ? c_.l2_slices() : c_.det_slices;
+  const uint64_t P = c_.det_owner_ports;
+  assert(!at_l2_ || (slice >= 0 && (uint64_t)slice < S));
+  InQueue &q = inq_[at_l2_ ? slice : 0];
+  Resource &ingress = ingress_[at_l2_ ? slice : 0];
+  uint64_t n = 0;
+  uint64_t accept = arrive;
+  if (!(at_l2_ && fence)) {
+    st_.det_timed++;
+    accept = admit(q, arrive, &n, true);
   }
   uint64_t last_start = accept;
   // One item (beat or fence) of slice s leaving the splitter at `ready`: the line accessor takes
@@ -298,15 +352,21 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
     last_done_ = std::max(last_done_, done);
     return done;
   };
+  if (fence && at_l2_) {
+    const uint64_t t = ingress.take(room(slice, accept), 1);
+    const uint64_t start = book(slice, t + 1, 1);
+    check(slice, start + 1, 1, false, start);
+    return last_start;
+  }
   if (fence) {
     uint64_t ready = accept;
     for (uint64_t s = 0; s < S; s++) ready = room(s, ready);
-    uint64_t t = ingress_.take(ready, 1);
+    uint64_t t = ingress.take(ready, 1);
     for (uint64_t s = 0; s < S; s++) {
       uint64_t start = book(s, t + 1, 1);
       check(s, start + 1, 1, false, start);
     }
-    start_ring_[n % Q] = last_start;
+    q.start[n % c_.det_queue] = last_start;
     return accept;
   }
   // The splitter hands out one beat per cycle, in order of each line's first lane; a packet
@@ -316,7 +376,7 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
   // Lines in order of their first lane; each lane's slot (distinct index+tag) within its line.
   done_lines_.clear();
   for (size_t i = 0; i < lanes_.size(); i++) {
-    uint64_t line = lanes_[i].index / epl;
+    const uint64_t line = lanes_[i].md_key, mdl = lanes_[i].md_line;
     bool seen = false;
     for (uint64_t l : done_lines_) seen |= l == line;
     if (seen) continue;
@@ -327,7 +387,7 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
     slot_owner_.clear();
     uint64_t extra_tags = 0;
     for (size_t j = i; j < lanes_.size(); j++) {
-      if (lanes_[j].index / epl != line) continue;
+      if (lanes_[j].md_key != line) continue;
       bool dup = false;
       for (size_t k = 0; k < slot_idx_.size(); k++) {
         if (slot_idx_[k] != lanes_[j].index) continue;
@@ -361,9 +421,10 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
     }
     cycles += extra_tags;
     st_.det_beats += beats;
-    uint64_t s = line % S;  // the slice: index bits above the line offset, not the address
-    const uint64_t mdl = (c_.det.md_base + 8 * line * epl) / c_.line_bytes;  // its L2 line
-    const uint64_t tb = ingress_.take(room(s, t), beats);
+    // The slice: central, the index bits above the line offset (not the address); l2, the
+    // slice beside the L2 slice the packet reached.
+    const uint64_t s = at_l2_ ? (uint64_t)slice : line % S;
+    const uint64_t tb = ingress.take(room(s, t), beats);
     t = tb + beats;
     uint64_t start = book(s, tb + 1, cycles);
     LineDone &ld = line_slot(line, start);
@@ -384,7 +445,7 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence) {
     ld.line = line;
     ld.done = done;
   }
-  start_ring_[n % Q] = last_start;
+  q.start[n % c_.det_queue] = last_start;
   return accept;
 }
 
@@ -406,22 +467,29 @@ RaceDetector::LineDone &RaceDetector::line_slot(uint64_t line, uint64_t start) {
 // --detector-timing=ideal: queue and metadata timing of one packet arriving at `arrive`, the
 // check itself free (no pipeline cycles, no det_lat), as in the paper's simulator.  Returns
 // the cycle the packet was accepted into the input queue.
-uint64_t RaceDetector::timing(uint64_t arrive) {
-  // The metadata slots of every slice together (det_inflight * det_slices), one per packet.
-  const uint64_t Q = c_.det_queue, W = c_.det_inflight * c_.det_slices;
-  uint64_t n = npk_++;
+uint64_t RaceDetector::timing(uint64_t arrive, bool fence, int slice) {
+  // The metadata slots: of every slice together (det_inflight * det_slices), one per packet;
+  // at l2 each L2 slice's det_inflight, behind that slice's own queue.
+  const uint64_t Q = c_.det_queue, W = at_l2_ ? c_.det_inflight : c_.det_inflight * c_.det_slices;
   st_.det_timed++;
-  uint64_t accept = arrive;
-  if (n >= Q) accept = std::max(accept, start_ring_[(n - Q) % Q]);  // wait for a free entry
-  uint64_t occ = queued_after(n, arrive);
-  st_.det_occ_sum += occ;
-  st_.det_occ_max = std::max(st_.det_occ_max, occ);
-  if (accept > arrive) {
-    st_.det_stall_cycles += accept - arrive;
-    st_.det_stalled_packets++;
+  uint64_t n;
+  if (at_l2_ && fence) {
+    // Every slice's queue takes the fence; it needs no slot and leaves as it enters.
+    uint64_t accept = arrive;
+    for (size_t s = 0; s < inq_.size(); s++) {
+      const uint64_t a = admit(inq_[s], arrive, &n, s == 0);
+      inq_[s].start[n % Q] = a;
+      done_ring_[s * W + n % W] = a;
+      accept = std::max(accept, a);
+    }
+    return accept;
   }
+  assert(!at_l2_ || (slice >= 0 && (size_t)slice < inq_.size()));
+  const size_t qi = at_l2_ ? (size_t)slice : 0;
+  uint64_t *ring = &done_ring_[qi * W];
+  const uint64_t accept = admit(inq_[qi], arrive, &n, true);  // wait for a free entry
   uint64_t ready = accept;
-  if (n >= W) ready = std::max(ready, done_ring_[(n - W) % W]);  // metadata slots all busy
+  if (n >= W) ready = std::max(ready, ring[(n - W) % W]);  // metadata slots all busy
   const uint64_t busy = 0;
   uint64_t start = ready;
   uint64_t md_ready = start;
@@ -432,6 +500,9 @@ uint64_t RaceDetector::timing(uint64_t arrive) {
   wr_cnt_.clear();
   for (const MdTouch &m : md_) {
     uint64_t line = (c_.det.md_base + 8 * m.index) / c_.line_bytes;
+    if (at_l2_)  // the entry's line in its slice's region (note_lane)
+      for (const Lane &l : lanes_)
+        if (l.index == m.index) line = l.md_line;
     auto &v = m.write ? wr_lines_ : rd_lines_;
     auto &n = m.write ? wr_cnt_ : rd_cnt_;
     size_t k = 0;
@@ -450,8 +521,8 @@ uint64_t RaceDetector::timing(uint64_t arrive) {
     for (size_t k = 0; k < wr_lines_.size(); k++) md_txn(wr_lines_[k], true, wr_cnt_[k], t++);  // posted write-backs
     st_.det_md_writes += wr_lines_.size();
   }
-  start_ring_[n % Q] = start;
-  done_ring_[n % W] = done;
+  inq_[qi].start[n % Q] = start;
+  ring[n % W] = done;
   last_done_ = std::max(last_done_, done);
   return accept;
 }
@@ -467,6 +538,7 @@ uint64_t RaceDetector::md_txn(uint64_t line, bool write, uint32_t entries, uint6
   mgp_.set_streaming_width(8 * entries);
   mgp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   mext_.kind = write ? PktKind::MD_WR : PktKind::MD_RD;
+  mext_.at_l2 = at_l2_;  // l2: the accessor sits beside the line's slice (self-timed engines: central only)
   mext_.side = false;
   mext_.data_bytes = write ? 8 * entries : 0;   // 8-byte entries, as many as the packet touched
   mext_.resp_bytes = write ? 0 : 8 * entries;

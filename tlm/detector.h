@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "detector_engine.h"
+#include "addr_map.h"
 #include "fastdiv.h"
 #include "payload.h"
 #include "resource.h"
@@ -48,9 +49,15 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
 
  private:
   void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
-  uint64_t timing(uint64_t arrive);
-  uint64_t queued_after(uint64_t n, uint64_t arrive) const;
-  uint64_t timing_beats(uint64_t arrive, bool fence);
+  // An input queue of det_queue packets: the cycle each of the last det_queue packets left it.
+  struct InQueue {
+    std::vector<uint64_t> start;
+    uint64_t n = 0;  // packets so far
+  };
+  uint64_t timing(uint64_t arrive, bool fence, int slice);
+  uint64_t admit(InQueue &q, uint64_t arrive, uint64_t *slot, bool count);
+  uint64_t timing_beats(uint64_t arrive, bool fence, int slice);
+  uint64_t timing_fence_l2(uint64_t arrive);
   void note_lane(const scord_access &a, const MdTouch &first);
   uint64_t md_txn(uint64_t line, bool write, uint32_t entries, uint64_t t);
   void ctx(const scord_event &ev, unsigned lane, uint64_t cycle);
@@ -63,9 +70,11 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
   std::vector<MdTouch> md_;
   std::vector<uint64_t> rd_lines_, wr_lines_;   // metadata lines touched by a packet
   std::vector<uint32_t> rd_cnt_, wr_cnt_;       // entries touched in each of them
-  // queue model: start cycle of the last det_queue packets, completion of the last det_inflight
-  std::vector<uint64_t> start_ring_, done_ring_;
-  uint64_t npk_ = 0;
+  // Input queues: one (det_placement=central), or one per detector slice (l2); the ideal
+  // model's completion of the last det_inflight * det_slices packets (central) or, per L2
+  // slice, of that slice's last det_inflight (l2).
+  std::vector<InQueue> inq_;
+  std::vector<uint64_t> done_ring_;
   uint64_t last_done_ = 0;    // timing model: the latest check completion booked so far
   uint64_t stream_line_ = 4;  // line of the last event in a --dump-vectors file (4 header lines)
   bool self_timed_ = false;
@@ -73,6 +82,8 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
   // Line-beat model: one lane of the packet being timed (first touch of its entry).
   struct Lane {
     uint64_t index;
+    uint64_t md_key;   // its metadata line: the beat it joins (the index's line; l2: per slice)
+    uint64_t md_line;  // that metadata line's L2 line (address / line_bytes)
     uint32_t tag;
     uint32_t owner;  // foreign owner's warp number (sm * warps_per_sm + warp), or kNoOwner
   };
@@ -88,7 +99,10 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
   std::vector<uint64_t> slice_n_;                 // beats per slice so far
   std::vector<std::vector<uint64_t>> slice_taken_;  // per slice: slot-taking cycles of the last det_slice_queue beats
   std::vector<uint64_t> slice_cycles_;            // cycles booked per slice
-  Resource ingress_;                              // the splitter: one beat per cycle
+  std::vector<Resource> ingress_;                 // the splitter (per slice at l2): one beat per cycle
+  bool at_l2_ = false;                            // det_placement=l2
+  AddrMap map_;                                   // l2: the L2 slices' address interleaving
+  uint64_t md_local_base_ = 0, md_slice_lines_ = 1;  // l2: each slice's metadata region
   // Last beat of each metadata line still possibly in flight (direct-mapped by line).
   struct LineDone {
     uint64_t line = ~0ull, done = 0;

@@ -36,6 +36,8 @@ static void usage(FILE *f) {
           "                        each kernel boundary, races; docs/cosim.md)\n"
           "  --detector-timing=T   ref only: model (analytic queue and pipeline, det_* below; default) |\n"
           "                        ideal (the check costs no cycles; metadata still goes through L2/DRAM)\n"
+          "  --det-placement=P     central (one detector off the interconnect; default) | l2 (a detector\n"
+          "                        slice beside each L2 sub-partition, metadata in that sub-partition; ref only)\n"
           "  --trace FILE, +trace  RTL waveform of an rtl|both run: FST, VCD if FILE ends in .vcd (+trace: scord-sim.fst)\n"
           "  --trace-from=C --trace-to=C  only RTL cycles C..C in the waveform (default: the whole run)\n"
           "  +ARG                  passed to the Verilated RTL (its $test$plusargs)\n"
@@ -425,6 +427,8 @@ int sc_main(int argc, char **argv) {
   if (a.calibrate) return calibrate(c);
   if (c.detector_timing == "ideal" && engine_is_rtl(c.detector))
     die("--detector-timing=ideal times the C model: an rtl or both run is timed by the RTL");
+  if (c.det_at_l2() && engine_is_rtl(c.detector))
+    die("--det-placement=l2 times the C model: the RTL is one central detector (docs/tlm.md \"Detector placement\")");
   if (c.trace_from > c.trace_to) die("--trace-from is after --trace-to");
   if (engine_is_rtl(c.detector)) {
     std::string why;

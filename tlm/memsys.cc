@@ -179,8 +179,7 @@ void L2Slice::b_transport(tlm_generic_payload &gp, sc_time &delay) {
     uint64_t go = s + c_.l2_lat, left;
     if (hit->valid && hit->dirty) {
       // Rebuild the victim's address; the write-back is posted (not on this request's path).
-      uint64_t vline = (hit->tag * sets_ + set) * map_.slices() + map_.slice(addr);
-      uint64_t vaddr = vline * c_.line_bytes;
+      const uint64_t vaddr = map_.compose(map_.slice(addr), hit->tag * sets_ + set);
       bool vmd = vaddr >= c_.det.md_base;
       dram_access(vaddr, true, vmd, go, &left);
       st_.dram_queue_stall_cycles += left - go;
@@ -279,6 +278,36 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   auto *x = gp.get_extension<ScordExt>();
   uint64_t t = abs_cycle(delay);
   Resource &inj = inj_[id], &ej = ej_[id];
+  if (x && (x->kind == PktKind::DET_ONLY || x->kind == PktKind::FENCE) && c_.det_at_l2()) {
+    // det_placement=l2: a detector-only packet goes to the detector slice beside its line's L2
+    // slice, through that slice's input port; a fence to every slice (the crossbar copies it
+    // to each output, so each slice's input port carries it).  A fence is taken once all slices
+    // have it.
+    const bool fence = x->kind == PktKind::FENCE;
+    uint64_t arrive = t;
+    x->det_slice = fence ? -1 : (int16_t)map_.slice(gp.get_address());
+    if (x->timed) {
+      const uint64_t bytes = fence ? c_.fence_pkt_bytes : c_.req_hdr_bytes + c_.scord_hdr_bytes;
+      const uint64_t fl = flits(bytes), at = inj.take(t, occ(fl)) + occ(fl) + c_.icnt_lat;
+      if (fence) {
+        st_.icnt_bytes[BK_FENCE_PKT] += bytes * l2_in_.size();
+        for (Resource &r : l2_in_) arrive = std::max(arrive, r.take(at, occ(fl)) + occ(fl));
+      } else {
+        st_.icnt_bytes[BK_LHD_PKT] += bytes;
+        arrive = l2_in_[x->det_slice].take(at, occ(fl)) + occ(fl);
+      }
+    }
+    sc_time d = delay_to(arrive);
+    to_det->b_transport(gp, d);  // sets x->accepted
+    delay = delay_to(x->timed ? x->accepted : t);
+    return;
+  }
+  if (x && x->at_l2) {
+    // A metadata access of a detector slice beside its L2 slice: into the slice's pipeline
+    // directly, the reply consumed there; no network, no reply queue.
+    (*to_l2[map_.slice(gp.get_address())])->b_transport(gp, delay);
+    return;
+  }
   if (x && (x->kind == PktKind::DET_ONLY || x->kind == PktKind::FENCE)) {
     uint64_t arrive = t;
     if (x->timed) {
@@ -326,7 +355,7 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   if (x) x->injected = s + occ(fl);
   const uint64_t dep0 = from_det || !c_.xbar_hol ? s + occ(fl) : std::max(s + occ(fl), last_dep_[id]);
   uint64_t at_xbar = dep0 + c_.icnt_lat;
-  if (side) {
+  if (side && !c_.det_at_l2()) {
     // The side-band copy: header-sized, through the detector's input port.
     uint64_t dfl = flits(c_.req_hdr_bytes + c_.scord_hdr_bytes);
     uint64_t arrive = at_xbar;
@@ -336,6 +365,17 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
     at_xbar = std::max(at_xbar, x->accepted);
   }
   uint64_t at_l2 = l2_in_[sl].take(at_xbar, occ(fl)) + occ(fl);
+  if (side && c_.det_at_l2()) {
+    // The side-band rides in the request (its header bytes are in `req`) to the slice, whose
+    // detector slice takes it there; a full detector queue holds the slice's input port.
+    x->det_slice = (int16_t)sl;
+    sc_time dd = delay_to(at_l2);
+    to_det->b_transport(gp, dd);
+    if (x->accepted > at_l2) {
+      resource_hold(l2_in_[sl], at_l2, x->accepted);
+      at_l2 = x->accepted;
+    }
+  }
   sc_time d = delay_to(at_l2);
   if (x) x->l2_accepted = 0;
   (*to_l2[sl])->b_transport(gp, d);

@@ -38,6 +38,9 @@ struct ScordExt : tlm::tlm_extension<ScordExt> {
   const DetRun *runs = nullptr; // side-band lane runs
   uint32_t nruns = 0;
   scord_event fence_ev{};       // FENCE: the fence as an event
+  bool at_l2 = false;           // MD_RD/MD_WR of det_placement=l2: issued beside its L2 slice
+  int16_t det_slice = -1;       // det_placement=l2: the L2 slice whose detector slice checks
+                                // the side-band (-1: every slice, a fence)
   uint64_t accepted = 0;        // out: cycle the detector accepted the side-band
   uint64_t injected = 0;        // out: cycle the request had left the source's injection port
   uint64_t l2_accepted = 0;     // out: cycle its L2 slice's input queue took it (0: not said)

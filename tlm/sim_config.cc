@@ -80,6 +80,14 @@ bool sim_config_set(SimConfig &c, const std::string &key_in, const std::string &
     c.detector_timing = value;
     return true;
   }
+  if (key == "det_placement") {
+    if (value != "central" && value != "l2") {
+      err = "det-placement: '" + value + "' is not one of central, l2";
+      return false;
+    }
+    c.det_placement = value;
+    return true;
+  }
   if (key == "workload") { c.workload = value; return true; }
   if (key == "size") {  // an application's size (scord-gen --size)
     c.size = gen_size_parse(value.c_str());
@@ -171,6 +179,7 @@ void sim_config_print(FILE *f, const SimConfig &c, const char *prefix) {
   }
   fprintf(f, "%sdetector=%s\n", prefix, c.detector.c_str());
   fprintf(f, "%sdetector_timing=%s\n", prefix, c.detector_timing.c_str());
+  fprintf(f, "%sdet_placement=%s\n", prefix, c.det_placement.c_str());
   fprintf(f, "%sworkload=%s\n", prefix, c.trace.empty() ? c.workload.c_str() : c.trace.c_str());
   if (c.trace.empty() && gen_app_find(c.workload.c_str())) {
     fprintf(f, "%ssize=%s\n", prefix, gen_size_name[c.size]);

@@ -94,6 +94,10 @@ struct SimConfig {
   // (det_*), "ideal" = the check costs no cycles and no queue slot while its metadata still
   // travels through the L2 and DRAM (the paper's simulator; the line-rate yardstick).
   std::string detector_timing = "model";
+  // Where the detector sits (docs/tlm.md "Detector placement"): "central" = one detector off the
+  // interconnect (the paper's Figure 6); "l2" = a detector slice beside each L2 sub-partition,
+  // fed by the requests that reach it, reading metadata kept in that sub-partition.
+  std::string det_placement = "central";
   std::string workload;         // built-in name, or "" when a trace file is given
   int size = 0;                 // --size of an application workload: GEN_SMALL/LARGE/PAPER (gen.h)
   std::string inject;           // --inject of an application workload: switch names or "all"
@@ -114,6 +118,7 @@ struct SimConfig {
   SimConfig();
   bool det_on() const { return detector != "off"; }
   uint64_t l2_slices() const { return channels * l2_subparts; }  // L2 slices in all
+  bool det_at_l2() const { return det_placement == "l2"; }
 };
 
 // Set `key` (dashes allowed) to `value`: a timing parameter, a detector parameter or a run

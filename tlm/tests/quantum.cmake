@@ -11,6 +11,7 @@
 # same comparison checks other options that must not change a result (--rtl_md_batch=0: the
 # RTL engine's metadata traffic booked as issued rather than in batches; --rtl_one_eval=0: the
 # RTL engines' clock-low eval() made every cycle; docs/cosim.md).
+# EXTRA: options of both runs (a placement, a preset).
 if(NOT DEFINED DETECTORS)
   set(DETECTORS off ref)
 endif()
@@ -32,7 +33,7 @@ foreach(w ${WORKLOADS})
       if(q STREQUAL "variant")
         set(_qa ${VARIANT})
       endif()
-      execute_process(COMMAND ${SIM} --no-progress --stats-only --detector=${det} ${_qa} ${_args}
+      execute_process(COMMAND ${SIM} --no-progress --stats-only --detector=${det} ${EXTRA} ${_qa} ${_args}
                       OUTPUT_VARIABLE _o ERROR_VARIABLE _e RESULT_VARIABLE _rc)
       if(NOT _rc EQUAL 0)
         message(FATAL_ERROR "scord-sim ${_args} --detector=${det} ${_qa}: exit ${_rc}\n${_e}")
