@@ -452,6 +452,11 @@ int sc_main(int argc, char **argv) {
   if (!c.stats_only) {
     printf("# scord-sim: workload %s, %zu kernel(s), detector %s\n", w.name.c_str(), w.kernels.size(), c.detector.c_str());
     sim_config_print(stdout, c, "# config ");
+#ifdef SCORD_LINE_VARIANT
+    // A build whose RTL is another parameter set than the defaults (SCORD_SIM_RTL_VARIANT).
+    if ((c.detector == "rtl" || c.detector == "both") && strcmp(SCORD_LINE_VARIANT, "default") != 0)
+      printf("# rtl variant=%s (ref/include/scord/rtl_params.h)\n", SCORD_LINE_VARIANT);
+#endif
   }
   if (c.print_config_only) return 0;
   if (c.compare_off) return compare_off(c, w);
