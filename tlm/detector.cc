@@ -38,6 +38,7 @@ RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats 
     md_local_base_ = map_.slice_local(c_.det.md_base) + std::max<uint64_t>(1, map_.chunk_lines);
   }
   slice_pipe_.resize(S);
+  pred_.assign(S, std::vector<LineDone>(c_.det_pred_sets * c_.det_pred_ways));
   slice_done_.assign(S, std::vector<uint64_t>(c_.det_inflight, 0));
   slice_n_.assign(S, 0);
   slice_taken_.assign(S, std::vector<uint64_t>(c_.det_slice_queue, 0));
@@ -428,8 +429,19 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence, int slice) {
     t = tb + beats;
     uint64_t start = book(s, tb + 1, cycles);
     LineDone &ld = line_slot(line, start);
-    uint64_t md_ready = start + 1;
     bool fwd = ld.line == line && ld.done > start;
+    LineDone *way = nullptr;
+    const uint64_t go = pred_way(s, line, start, fwd, &way);
+    if (go > start) {  // the set was full: the beat, and the slice's intake behind it, wait
+      st_.det_pred_collisions++;
+      st_.det_pred_wait_cycles += go - start;
+      resource_hold(slice_pipe_[s], start + 1, go + 1);
+      slice_taken_[s][(slice_n_[s] - 1) % c_.det_slice_queue] = go;
+      last_start = std::max(last_start, go);
+      start = go;
+      fwd = ld.line == line && ld.done > start;
+    }
+    uint64_t md_ready = start + 1;
     if (fwd) {  // a follower: the older beat's checked line, handed over the cycle after
       st_.det_fwd_beats++;
       md_ready = ld.done + 1;
@@ -444,9 +456,36 @@ uint64_t RaceDetector::timing_beats(uint64_t arrive, bool fence, int slice) {
     }
     ld.line = line;
     ld.done = done;
+    if (way) *way = LineDone{line, done};
   }
   q.start[n % c_.det_queue] = last_start;
   return accept;
+}
+
+// The predecessor table of slice s (scord_line_accessor.sv "Same-line beats"): the set is the
+// line's slice-local index mod det_pred_sets.  A follower takes over its line's way; a beat of
+// a new line takes a way whose chain is back by `start`, or waits for the first one to come
+// back.  Returns the cycle the beat goes on (`start` unless it waited) and *way, the way to
+// record its chain in (null: none found for a follower, the table having forgotten it).
+uint64_t RaceDetector::pred_way(uint64_t s, uint64_t line, uint64_t start, bool follower, LineDone **way) {
+  const uint64_t S = pred_.size(), ways = c_.det_pred_ways;
+  LineDone *set = &pred_[s][(line / S) % c_.det_pred_sets * ways];
+  *way = nullptr;
+  if (follower) {
+    for (uint64_t w = 0; w < ways; w++)
+      if (set[w].line == line) *way = &set[w];
+    return start;
+  }
+  LineDone *first = &set[0];
+  for (uint64_t w = 0; w < ways; w++) {
+    if (set[w].done <= start || set[w].line == line) {
+      *way = &set[w];
+      return start;
+    }
+    if (set[w].done < first->done) first = &set[w];
+  }
+  *way = first;
+  return first->done;
 }
 
 // The record of `line`'s last beat: its own if present, else one whose beat is back by

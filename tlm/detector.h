@@ -108,6 +108,10 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
     uint64_t line = ~0ull, done = 0;
   };
   std::vector<LineDone> line_done_ = std::vector<LineDone>(1u << 16);
+  // Per slice, the predecessor table: det_pred_sets x det_pred_ways ways, each the line of a
+  // chain of beats in flight and the cycle its youngest beat is back (the way is free then).
+  std::vector<std::vector<LineDone>> pred_;
+  uint64_t pred_way(uint64_t s, uint64_t line, uint64_t start, bool follower, LineDone **way);
   LineDone &line_slot(uint64_t line, uint64_t start);
   std::vector<uint64_t> done_lines_, slot_idx_;  // scratch of timing_beats
   std::vector<uint32_t> slot_tag_, slot_owner_, owners_;

@@ -457,6 +457,10 @@ int sc_main(int argc, char **argv) {
     if ((c.detector == "rtl" || c.detector == "both") && strcmp(SCORD_LINE_VARIANT, "default") != 0)
       printf("# rtl variant=%s (ref/include/scord/rtl_params.h)\n", SCORD_LINE_VARIANT);
 #endif
+#ifdef SCORD_LINE_SET
+    if ((c.detector == "rtl" || c.detector == "both") && SCORD_LINE_SET[0])
+      printf("# rtl set=%s (SCORD_SIM_RTL_SET)\n", SCORD_LINE_SET);
+#endif
   }
   if (c.print_config_only) return 0;
   if (c.compare_off) return compare_off(c, w);

@@ -204,9 +204,9 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
       fprintf(f,
               "det_beats %" PRIu64 "\ndet_beat_cycles %" PRIu64 "\ndet_owner_extra_cycles %" PRIu64
               "\ndet_forwarded_beats %" PRIu64 "\ndet_duplicate_lanes %" PRIu64 "\ndet_busiest_slice_cycles %" PRIu64
-              "\ndet_splitter_wait_cycles %" PRIu64 "\n",
+              "\ndet_splitter_wait_cycles %" PRIu64 "\ndet_pred_collisions %" PRIu64 "\ndet_pred_wait_cycles %" PRIu64 "\n",
               st.det_beats, st.det_beat_cycles, st.det_owner_cycles, st.det_fwd_beats, st.det_dup_lanes,
-              st.det_slice_max_cycles, st.det_split_wait);
+              st.det_slice_max_cycles, st.det_split_wait, st.det_pred_collisions, st.det_pred_wait_cycles);
     fprintf(f, "det_drain_cycles %" PRIu64 "\ndet_drain_max %" PRIu64 "\n", st.det_drain_cycles, st.det_drain_max);
     if (st.det_engine_cycles)
       fprintf(f, "det_rtl_done_cycle %" PRIu64 "\n", st.det_engine_cycles);  // RTL idle after its last packet

@@ -151,6 +151,7 @@ bool sim_config_finalize(SimConfig &c, std::string &err) {
   if (scord_params_finalize(&c.det, e, sizeof e) != 0) { err = e; return false; }
   auto pow2 = [](uint64_t v) { return v && !(v & (v - 1)); };
   if (!pow2(c.line_bytes)) { err = "line_bytes must be a power of two"; return false; }
+  if (!pow2(c.det_pred_sets)) { err = "det_pred_sets must be a power of two"; return false; }
   uint64_t l1_sets = c.l1_bytes / (c.line_bytes * c.l1_ways);
   if (l1_sets == 0 || l1_sets * c.line_bytes * c.l1_ways != c.l1_bytes) {
     err = "l1_bytes must be a multiple of line_bytes*l1_ways";

@@ -70,6 +70,8 @@
   X(det_buf_bypass, SCORD_RTL_DEF_BufBanks / 2 < 2 ? 2 : SCORD_RTL_DEF_BufBanks / 2, 1, 1024, "bypass entries per slice for lines not there when read (RTL BypDepth: BufBanks / 2, at least 2)") \
   X(det_buf_read, SCORD_RTL_DEF_BufReadCycles, 1, 1000, "cycles of a line-buffer bank read (RTL BufReadCycles)") \
   X(det_buf_path, 17, 1, 1000, "cycles from a line's arrival to its data out of its bank (RTL write, settle, read)") \
+  X(det_pred_sets, SCORD_RTL_DEF_PredSets, 2, 4096, "predecessor-table sets per slice, a power of two (RTL PredSets)") \
+  X(det_pred_ways, SCORD_RTL_DEF_PredWays, 1, 16, "predecessor-table ways: lines in flight per set (RTL PredWays)") \
   X(det_slice_queue, SCORD_RTL_DEF_QueueDepth + 4, 1, 1024, "beats a slice holds between the splitter and its slots (RTL QueueDepth, spill register 2, stages A and B)") \
   X(det_lat, 7, 0, 10000, "cycles from leaving the check to the checked line back (RTL: 9-cycle same-line chain)") \
   X(ovh_lhd, 1, 0, 1, "time the detector-only packets on L1 hits (Fig. 10 LHD)")            \

@@ -60,6 +60,8 @@ struct Stats {
   uint64_t det_owner_cycles = 0;   // of those, extra cycles for owners beyond det_owner_ports
   uint64_t det_fwd_beats = 0;      // beats that forwarded from an in-flight beat of their line
   uint64_t det_split_wait = 0;     // cycles the splitter held an item for a slice's full queue
+  uint64_t det_pred_collisions = 0;  // beats of a new line whose predecessor-table set was full
+  uint64_t det_pred_wait_cycles = 0; // cycles those beats (and the slice's intake) waited for a way
   uint64_t det_dup_lanes = 0;      // lanes whose entry an earlier lane of the instruction had
   uint64_t det_slice_max_cycles = 0;  // booked cycles of the busiest slice
   double wall_seconds = 0;
