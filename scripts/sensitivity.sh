@@ -9,7 +9,7 @@
 #   --pred:  the predecessor table (det_pred_sets x det_pred_ways per slice): each size's cycles
 #            with detection on against the RTL default's, on the default workload and the seven
 #            applications (C model; a set with no free way holds the slice's intake).
-# Prints Markdown tables (docs/tlm.md "Figures"). Extra --KEY=VALUE options go to every run.
+# Prints Markdown tables (docs/figures.md). Extra --KEY=VALUE options go to every run.
 # About 1 minute per table at --size=large; at --size=paper (Table II inputs) about 13 minutes for --fig11.
 # A detection-off run is made once per memory system (the det_* options and the detector timing
 # do not change it).  --jobs N runs up to N applications of a row at once (UTS at paper size takes

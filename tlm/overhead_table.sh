@@ -1,5 +1,5 @@
 #!/bin/sh
-# overhead_table.sh -- reproduce the TLM overhead figures of docs/tlm.md: generate the seven
+# overhead_table.sh -- reproduce the TLM overhead figures of docs/figures.md: generate the seven
 # ScoR applications (scord-gen --size=large, no injected race), run scord-sim --compare-off on
 # each with md_ratio=1 (base design) and md_ratio=16 (ScoRD), and print one row per run.
 # usage: tlm/overhead_table.sh [BUILD_DIR] [extra scord-sim args...]

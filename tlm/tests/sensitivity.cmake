@@ -1,4 +1,4 @@
-# sensitivity.cmake -- scripts/sensitivity.sh --lanes (docs/tlm.md "Figures")
+# sensitivity.cmake -- scripts/sensitivity.sh --lanes (docs/figures.md)
 # at --size=small: six lane rows and the ideal row; no width costs more than one lane per slice,
 # which costs more than 16; from 4 lanes per slice on the mean is within 1 point of the ideal
 # check, which costs no more than 16 lanes.  (Not "never grows": with polls a faster detector
