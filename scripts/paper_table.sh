@@ -8,20 +8,25 @@
 # per run as it finishes, with the wall time.  Extra --KEY=VALUE options go to every run.
 # About 23 minutes on this 2-core machine with another job running (UTS about 12 of them).
 # --jobs N runs N rows at once (each one process; UTS takes about 2 GB) and prints them at the end.
-#   scripts/paper_table.sh [--sim PATH] [--apps "mm red ..."] [--md "1 16"] [--jobs N] [SCORD-SIM OPTION...]
+# --size=large|small runs the same at CI's sizes (paper is the default).
+#   scripts/paper_table.sh [--sim PATH] [--apps "mm red ..."] [--md "1 16"] [--jobs N] [--size=S]
+#                          [SCORD-SIM OPTION...]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 sim=$here/build/bin/scord-sim
-apps="mm red r110 gcol gcon 1dc uts" mds="1 16" jobs=1
+apps="mm red r110 gcol gcon 1dc uts" mds="1 16" jobs=1 size=paper
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --sim) sim=$2; shift 2 ;;
     --apps) apps=$2; shift 2 ;;
     --md) mds=$2; shift 2 ;;
+    --size=*) size=${1#--size=}
+      case $size in small|large|paper) ;; *) echo "paper_table.sh: --size: small, large or paper, not '$size'" >&2; exit 2 ;; esac
+      shift ;;
     --jobs) jobs=$2; shift 2
       case $jobs in '' | *[!0-9]* | 0) echo "paper_table.sh: --jobs needs a positive integer" >&2; exit 2 ;; esac ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     --*=*) extra+=("$1"); shift ;;
     *) echo "paper_table.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -33,12 +38,12 @@ printf '|---|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|\n'
 row() {
   local a=$1 r=$2 t0 t1 o oi rh_on ho
   t0=$(date +%s)
-  o=$("$sim" --workload="$a" --size=paper --md_ratio="$r" --compare-off --no-progress "${extra[@]}" 2>&1) ||
+  o=$("$sim" --workload="$a" --size="$size" --md_ratio="$r" --compare-off --no-progress "${extra[@]}" 2>&1) ||
     { echo "paper_table.sh: scord-sim --workload=$a --md_ratio=$r --compare-off failed:" >&2; echo "$o" | tail -20 >&2; return 1; }
-  oi=$("$sim" --workload="$a" --size=paper --md_ratio="$r" --detector-timing=ideal --stats-only --no-progress "${extra[@]}" 2>&1) ||
+  oi=$("$sim" --workload="$a" --size="$size" --md_ratio="$r" --detector-timing=ideal --stats-only --no-progress "${extra[@]}" 2>&1) ||
     { echo "paper_table.sh: scord-sim --workload=$a --detector-timing=ideal failed:" >&2; echo "$oi" | tail -20 >&2; return 1; }
   rh_on=$(echo "$oi" | sed -n 's/^dram_row_hit_rate //p')
-  ho=$("$sim" --workload="$a" --size=paper --detector=off --stats-only --no-progress "${extra[@]}" 2>&1 | sed -n 's/^dram_row_hit_rate //p')
+  ho=$("$sim" --workload="$a" --size="$size" --detector=off --stats-only --no-progress "${extra[@]}" 2>&1 | sed -n 's/^dram_row_hit_rate //p')
   t1=$(date +%s)
   echo "$o" | awk -v a="$a" -v r="$r" -v ideal="$(echo "$oi" | sed -n 's/^cycles //p')" -v rhoff="$ho" \
                   -v rhon="$rh_on" -v wall=$((t1 - t0)) '
