@@ -37,6 +37,8 @@ set(SCORD_RTL_SpecVersion 1)  # detector rules: 1 = v1.1, 2 = v2.0
 set(SCORD_RTL_AcqRel 1)  # v2: acquire/release semantics
 set(SCORD_RTL_LaneIds 1)  # v2: per-lane identity
 set(SCORD_RTL_FenceScrub 1)  # v2: wrap-safe fence IDs (scrub)
+# the micro-architecture parameters (rtl_params.h): speed and size, not decisions
+set(SCORD_RTL_MICRO_PARAMS Lanes Slices OwnerPorts MaxOutstanding PredSets PredWays QueueDepth BufImpl PredImpl BufBanks BufReadCycles BufMinCycles RaceStageDepth RingMaxLog2 PcBits)
 set(SCORD_RTL_VARIANTS default md16 small synth synth_osu018 quick)
 # the variants the testbenches verilate and run
 set(SCORD_RTL_SIMULATED_VARIANTS default md16 small synth synth_osu018)

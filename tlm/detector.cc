@@ -21,9 +21,9 @@ RaceDetector::RaceDetector(sc_core::sc_module_name n, const SimConfig &c, Stats 
   ideal_ = c_.detector_timing == "ideal";
   if (self_timed_) eng_->set_timer(this);
   scord_layout_init(&lay_, &c_.det);
-  // det_placement=l2 (the line-beat model; the ideal model keeps one queue): a detector slice
-  // per L2 slice, each with its own input queue and splitter.  Slice s keeps the metadata of
-  // the data its L2 slice holds in a region of its own lines (md_line_of).
+  // det_placement=l2 (C-model timing): a detector slice per L2 slice, each with its own input
+  // queue, splitter and slots.  Slice s keeps the metadata of the data its L2 slice holds in a
+  // region of its own lines (note_lane).
   const size_t S = at_l2_ ? c_.l2_slices() : c_.det_slices;
   const bool per_slice = at_l2_ && !self_timed_;
   inq_.assign(per_slice ? S : 1, InQueue{std::vector<uint64_t>(c_.det_queue, 0), 0});
@@ -80,7 +80,7 @@ void RaceDetector::finish() {
 
 uint64_t RaceDetector::md_access(uint64_t index, bool write, uint64_t t) {
   if (!c_.ovh_md) return t + 1;
-  uint64_t line = by_line_.div(c_.det.md_base + 8 * index);
+  uint64_t line = md_line_central(index);
   if (write) st_.det_md_writes++;
   else st_.det_md_reads++;
   return md_txn(line, write, 1, t);
@@ -198,7 +198,7 @@ void RaceDetector::note_lane(const scord_access &a, const MdTouch &first) {
   const uint64_t epl = std::max<uint64_t>(1, c_.line_bytes / 8);
   if (!at_l2_) {
     l.md_key = idx / epl;
-    l.md_line = (c_.det.md_base + 8 * l.md_key * epl) / c_.line_bytes;
+    l.md_line = md_line_central(l.md_key * epl);
   } else {
     // The entry's line in its slice's region: the slice's data in address order, 8 bytes of
     // metadata per granule, wrapping like the index does (the table holds 1/md_ratio of the heap).
@@ -538,7 +538,7 @@ uint64_t RaceDetector::timing(uint64_t arrive, bool fence, int slice) {
   rd_cnt_.clear();
   wr_cnt_.clear();
   for (const MdTouch &m : md_) {
-    uint64_t line = (c_.det.md_base + 8 * m.index) / c_.line_bytes;
+    uint64_t line = md_line_central(m.index);
     if (at_l2_)  // the entry's line in its slice's region (note_lane)
       for (const Lane &l : lanes_)
         if (l.index == m.index) line = l.md_line;

@@ -63,6 +63,8 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
   void ctx(const scord_event &ev, unsigned lane, uint64_t cycle);
   const SimConfig &c_;
   FastDiv by_line_;  // line_bytes: metadata entry -> its L2 line, per transaction
+  // The L2 line of metadata entry `index` in the central layout (MdBase + 8 * index).
+  uint64_t md_line_central(uint64_t index) const { return by_line_.div(c_.det.md_base + 8 * index); }
   Stats &st_;
   DetectorEngine *eng_;  // owned by the run (run_sim), which outlives the simulation
   FILE *dump_;

@@ -278,30 +278,6 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
   auto *x = gp.get_extension<ScordExt>();
   uint64_t t = abs_cycle(delay);
   Resource &inj = inj_[id], &ej = ej_[id];
-  if (x && (x->kind == PktKind::DET_ONLY || x->kind == PktKind::FENCE) && c_.det_at_l2()) {
-    // det_placement=l2: a detector-only packet goes to the detector slice beside its line's L2
-    // slice, through that slice's input port; a fence to every slice (the crossbar copies it
-    // to each output, so each slice's input port carries it).  A fence is taken once all slices
-    // have it.
-    const bool fence = x->kind == PktKind::FENCE;
-    uint64_t arrive = t;
-    x->det_slice = fence ? -1 : (int16_t)map_.slice(gp.get_address());
-    if (x->timed) {
-      const uint64_t bytes = fence ? c_.fence_pkt_bytes : c_.req_hdr_bytes + c_.scord_hdr_bytes;
-      const uint64_t fl = flits(bytes), at = inj.take(t, occ(fl)) + occ(fl) + c_.icnt_lat;
-      if (fence) {
-        st_.icnt_bytes[BK_FENCE_PKT] += bytes * l2_in_.size();
-        for (Resource &r : l2_in_) arrive = std::max(arrive, r.take(at, occ(fl)) + occ(fl));
-      } else {
-        st_.icnt_bytes[BK_LHD_PKT] += bytes;
-        arrive = l2_in_[x->det_slice].take(at, occ(fl)) + occ(fl);
-      }
-    }
-    sc_time d = delay_to(arrive);
-    to_det->b_transport(gp, d);  // sets x->accepted
-    delay = delay_to(x->timed ? x->accepted : t);
-    return;
-  }
   if (x && x->at_l2) {
     // A metadata access of a detector slice beside its L2 slice: into the slice's pipeline
     // directly, the reply consumed there; no network, no reply queue.
@@ -309,14 +285,24 @@ void Interconnect::b_transport(int id, tlm_generic_payload &gp, sc_time &delay) 
     return;
   }
   if (x && (x->kind == PktKind::DET_ONLY || x->kind == PktKind::FENCE)) {
+    // Central: through the detector's input port.  det_placement=l2: a detector-only packet
+    // goes to the detector slice beside its line's L2 slice, through that slice's input port;
+    // a fence to every slice (the crossbar copies it to each output, so each slice's input port
+    // carries it), taken once all slices have it.
+    const bool fence = x->kind == PktKind::FENCE, at_l2 = c_.det_at_l2();
     uint64_t arrive = t;
+    if (at_l2) x->det_slice = fence ? -1 : (int16_t)map_.slice(gp.get_address());
     if (x->timed) {
-      uint64_t bytes = x->kind == PktKind::DET_ONLY ? c_.req_hdr_bytes + c_.scord_hdr_bytes : c_.fence_pkt_bytes;
-      st_.icnt_bytes[x->kind == PktKind::DET_ONLY ? BK_LHD_PKT : BK_FENCE_PKT] += bytes;
-      uint64_t fl = flits(bytes);
-      uint64_t s = inj.take(t, occ(fl));
-      s = det_in_.take(s + occ(fl) + c_.icnt_lat, docc(fl));
-      arrive = s + docc(fl);
+      const uint64_t bytes = fence ? c_.fence_pkt_bytes : c_.req_hdr_bytes + c_.scord_hdr_bytes;
+      const uint64_t copies = at_l2 && fence ? l2_in_.size() : 1;
+      st_.icnt_bytes[fence ? BK_FENCE_PKT : BK_LHD_PKT] += bytes * copies;
+      const uint64_t fl = flits(bytes), at = inj.take(t, occ(fl)) + occ(fl) + c_.icnt_lat;
+      if (!at_l2)
+        arrive = det_in_.take(at, docc(fl)) + docc(fl);
+      else if (!fence)
+        arrive = l2_in_[x->det_slice].take(at, occ(fl)) + occ(fl);
+      else
+        for (Resource &r : l2_in_) arrive = std::max(arrive, r.take(at, occ(fl)) + occ(fl));
     }
     sc_time d = delay_to(arrive);
     to_det->b_transport(gp, d);  // sets x->accepted

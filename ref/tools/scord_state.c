@@ -461,6 +461,10 @@ static int print_cmake(void) {
       printf("set(SCORD_RTL_%s %llu)  # %s\n", nm, (unsigned long long)v[i], scord_param_table[i].doc);
     }
   }
+  printf("# the micro-architecture parameters (rtl_params.h): speed and size, not decisions\n"
+         "set(SCORD_RTL_MICRO_PARAMS");
+  for (int i = 0; i < RTL_COUNT; i++) printf(" %s", rtl_table[i].name);
+  printf(")\n");
   printf("set(SCORD_RTL_VARIANTS");
   for (int k = 0; k < VARIANT_COUNT; k++) printf(" %s", variant_table[k].name);
   printf(")\n# the variants the testbenches verilate and run\nset(SCORD_RTL_SIMULATED_VARIANTS");

@@ -2,26 +2,12 @@
 # on the default workload: a table large enough never to fill gives the default's cycles when
 # the default has no collision; one way in two sets collides, waits and costs cycles, and the
 # same races are reported whatever the size (the table is timing only).
-function(run_sim prefix)
-  execute_process(COMMAND ${SIM} --no-progress --workload=default ${ARGN}
-                  OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "scord-sim ${ARGN}: exit ${rc}\n${e}")
-  endif()
-  string(REGEX MATCHALL "race type=[^\n]*" r "${o}")
-  list(SORT r)
-  set(${prefix}_races "${r}" PARENT_SCOPE)
-  foreach(k cycles det_pred_collisions det_pred_wait_cycles)
-    if(NOT o MATCHES "\n${k} ([0-9]+)")
-      message(FATAL_ERROR "scord-sim ${ARGN}: no ${k} line")
-    endif()
-    set(${prefix}_${k} ${CMAKE_MATCH_1} PARENT_SCOPE)
-  endforeach()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/sim_stats.cmake)
+set(keys cycles det_pred_collisions det_pred_wait_cycles)
 
-run_sim(def)
-run_sim(big --det_pred_sets=4096 --det_pred_ways=16)
-run_sim(tiny --det_pred_sets=2 --det_pred_ways=1)
+sim_stats(def COUNTS ${keys})
+sim_stats(big ARGS --det_pred_sets=4096 --det_pred_ways=16 COUNTS ${keys})
+sim_stats(tiny ARGS --det_pred_sets=2 --det_pred_ways=1 COUNTS ${keys})
 message(STATUS "default: ${def_cycles} cycles, ${def_det_pred_collisions} collisions; 4096x16: ${big_cycles}, "
                "${big_det_pred_collisions}; 2x1: ${tiny_cycles}, ${tiny_det_pred_collisions} collisions, "
                "${tiny_det_pred_wait_cycles} cycles waited")
