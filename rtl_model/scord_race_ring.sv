@@ -7,7 +7,9 @@
 //
 // The ring (host registers): 2^size_log2_i records at base_i, which is aligned to the ring's
 // size in bytes (record n goes to base_i | (n mod size) * 32, no adder).  Record n carries
-// seq = n mod 2^32, so a reader can tell it from a stale one.
+// seq = n mod 2^32, so a reader can tell it from a stale one.  Records leave in the order they
+// were given slots, so the record at the write port is record tail_o: its number and address
+// are set there, from the tail counter, rather than carried through the output queue.
 //   tail_o  records the memory has accepted: the host may read records head_i .. tail_o - 1;
 //   head_i  records the host has read (it only advances, mod 2^32, and never passes tail_o).
 // A record that finds the ring full (alloc - head == size, alloc counting records given a
@@ -44,8 +46,7 @@ module scord_race_ring #(
   logic [63:0]          ovf_q;
   logic [UsedW-1:0]     head_q, mask_q, bitk_q, diff, slot;
   logic                 full, push, drop, oq_ready, unused_room2;
-  logic [63:0]          addr;
-  logic [RecW-1:0]      data;
+  logic [RecW-1:0]      oq_data;
 
   // Full without arithmetic: 0 <= alloc - head <= size = 2^k always holds (the host's
   // contract), so alloc - head == size exactly when the two agree below bit k and differ at bit
@@ -57,15 +58,10 @@ module scord_race_ring #(
   assign drop = rec_valid_i && full;
   assign rec_ready_o = full || oq_ready;
 
-  always_comb begin
-    slot = alloc_q[UsedW-1:0] & mask_q;
-    addr = base_i | (64'(slot) << $clog2(scord_pkg::RingRecBytes));
-    data = rec_i;
-    data[scord_pkg::RingSeqLsb +: scord_pkg::RingSeqW] = alloc_q;
-  end
-
+  // The queue holds the records as given; their seq bits are never read (synthesis drops
+  // those flops).
   scord_fifo #(
-    .Width(64 + RecW),
+    .Width(RecW),
     .Depth(2)
   ) u_out_q (
     .clk_i  (clk_i),
@@ -73,11 +69,20 @@ module scord_race_ring #(
     .valid_i(push),
     .ready_o(oq_ready),
     .room2_o(unused_room2),
-    .data_i ({addr, data}),
+    .data_i (rec_i),
     .valid_o(wr_valid_o),
     .ready_i(wr_ready_i),
-    .data_o ({wr_addr_o, wr_data_o})
+    .data_o (oq_data)
   );
+
+  // The record at the port is record tail_q: its number, and its slot's address (an AND and
+  // an OR from registers and the host's base).
+  always_comb begin
+    slot      = tail_q[UsedW-1:0] & mask_q;
+    wr_addr_o = base_i | (64'(slot) << $clog2(scord_pkg::RingRecBytes));
+    wr_data_o = oq_data;
+    wr_data_o[scord_pkg::RingSeqLsb +: scord_pkg::RingSeqW] = tail_q;
+  end
 
   assign tail_o     = tail_q;
   assign overflow_o = ovf_q;
@@ -120,11 +125,13 @@ module scord_race_ring #(
                            64'(1))) == '0, clk_i, !rst_ni)
   `SCORD_ASSUME(RingHeadBehindTail, (tail_q - head_i) <= (32'(1) << size_log2_i), clk_i, !rst_ni)
   // Records given a slot and not yet written are exactly those in the output queue (at most
-  // its two entries); the record at the write port carries the tail's number, so the numbers
-  // written go up by one (the tail counter moves by one per write); a record is stored or
+  // its two entries), so the record at the port is the oldest slot given, record tail_q; the
+  // numbers written go up by one from 0; a record is stored or
   // dropped, and each drop is counted.
   `SCORD_ASSERT(RingInFlightIsQueue, 32'(alloc_q - tail_q) ==
                 (!wr_valid_o ? 32'd0 : (!oq_ready ? 32'd2 : 32'd1)), clk_i, !rst_ni)
+  `SCORD_ASSERT(RingSeqStep, !$past(rst_ni) || tail_q == $past(tail_q) +
+                32'($past(wr_valid_o && wr_ready_i)), clk_i, !rst_ni)
   `SCORD_ASSERT(RingSeqIsTail, !wr_valid_o ||
                 wr_data_o[scord_pkg::RingSeqLsb +: scord_pkg::RingSeqW] == tail_q, clk_i, !rst_ni)
   `SCORD_ASSERT(RingDropCounted, !$past(rst_ni) ||

@@ -25,7 +25,7 @@ proofs=(
   "spill_reg|fv_spill_reg|scord_spill_reg|prove|3|"
   "counter|fv_counter|scord_counter|prove|3|-set Width 12 -set ChunkW 3"
   "pick_queue|fv_pick_queue|scord_pick_queue|prove|5|"
-  "race_ring|fv_race_ring|scord_fifo scord_counter scord_race_ring|bmc|12|"
+  "race_ring|fv_race_ring|scord_fifo scord_counter scord_race_ring|prove|4|"
   "sram_banked|fv_sram_banked|scord_sram_flops scord_sram_1r1w scord_sram_banked|prove|4|"
   "fence_file_read_first|fv_fence_file|scord_sram_flops scord_sram_1r1w scord_sram_nr1w scord_fence_bank scord_fence_file|bmc|8|-set IncAtRd0 1 -set ReadFirst 1"
   "fence_file_write_first|fv_fence_file|scord_sram_flops scord_sram_1r1w scord_sram_nr1w scord_fence_bank scord_fence_file|bmc|8|-set IncAtRd0 0 -set ReadFirst 0"
