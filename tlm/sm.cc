@@ -265,27 +265,28 @@ int Sm::pick() const {
   return best;
 }
 
-// Greedy-then-oldest (GPGPU-Sim's gto), per scheduler: from the cycle it can issue (its next
-// free cycle, now_ at the earliest), the warp it issued last if that is ready by then, else the
-// oldest of its warps ready by the cycle the first of them is.  Of the schedulers' choices the
-// one issuing first goes (ties: the lower scheduler).
+// Greedy-then-oldest (GPGPU-Sim's gto), per scheduler: it issues at the first cycle t, from
+// its next free cycle (now_ at the earliest), at which one of its warps is ready; then the warp
+// it issued last if that is ready by t, else the oldest of its warps ready by t.  Of the
+// schedulers' choices the one issuing first goes (ties: the lower scheduler).  Picking again at
+// now_ = t gives the same warp, so a synchronisation between the pick and the issue (which
+// happens more often at a smaller quantum) cannot change the choice.
 int Sm::pick_gto() const {
   const unsigned n = c_.sm_schedulers;
   int best = -1;
   uint64_t bt = ~0ull;
   for (unsigned s = 0; s < n; s++) {
     const uint64_t base = std::max(now_, sched_free_[s]);
+    uint64_t first = ~0ull;
+    for (unsigned i = s; i < warps_.size(); i += n)
+      if (warps_[i].st == ACTIVE) first = std::min(first, warps_[i].ready);
+    if (first == ~0ull) continue;  // no live warp on this scheduler
+    const uint64_t t = std::max(base, first);
     int cand = -1;
-    uint64_t t = base;
     const int last = sched_last_[s];
-    if (last >= 0 && warps_[last].st == ACTIVE && warps_[last].ready <= base) {
+    if (last >= 0 && warps_[last].st == ACTIVE && warps_[last].ready <= t) {
       cand = last;
     } else {
-      uint64_t first = ~0ull;
-      for (unsigned i = s; i < warps_.size(); i += n)
-        if (warps_[i].st == ACTIVE) first = std::min(first, warps_[i].ready);
-      if (first == ~0ull) continue;  // no live warp on this scheduler
-      t = std::max(base, first);
       for (unsigned i = s; i < warps_.size(); i += n)
         if (warps_[i].st == ACTIVE && warps_[i].ready <= t && (cand < 0 || warps_[i].age < warps_[cand].age))
           cand = (int)i;
