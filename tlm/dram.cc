@@ -15,13 +15,32 @@ static void insert_pending(std::deque<DramReq> &p, const DramReq &r) {
   p.insert(it, r);
 }
 
-// A saved state after the arrival is no longer what the controller would do: dropped.  One
-// before it gets the request among its arrivals.
+// A saved state stays valid when the new request enters the queue at or after its cycle: it
+// arrives then or later; or it comes behind a request the state has not admitted yet
+// (admission is in arrival order, ties in push order); or the state stands at the cycle of an
+// admission that the new request comes behind (it is then admitted in that cycle at the
+// earliest, as it would be from the state).  Others are dropped.
+bool DramCtrl::still_valid(const State &s, uint64_t arrive) {
+  return arrive >= s.now || (!s.pending.empty() && s.pending.front().arrive <= arrive) ||
+         (s.last_adm == s.now && s.last_adm_arrive <= arrive);
+}
+
+bool DramCtrl::is_pending(const State &s, uint64_t id) {
+  for (auto it = s.pending.rbegin(); it != s.pending.rend(); ++it)
+    if (it->id == id) return true;
+  return false;
+}
+
 void DramCtrl::push(const DramReq &r) {
   assert(r.arrive >= st_.now);
   insert_pending(st_.pending, r);
-  while (!snaps_.empty() && snaps_.back().now > r.arrive) snaps_.pop_back();
-  for (State &s : snaps_) insert_pending(s.pending, r);
+  size_t k = 0;
+  for (size_t i = 0; i < snaps_.size(); i++) {
+    if (!still_valid(snaps_[i], r.arrive)) continue;
+    if (k != i) snaps_[k] = std::move(snaps_[i]);
+    insert_pending(snaps_[k++].pending, r);
+  }
+  snaps_.resize(k, State(t_));
 }
 
 void DramCtrl::advance(uint64_t until) {
@@ -31,18 +50,36 @@ void DramCtrl::advance(uint64_t until) {
   snaps_.erase(snaps_.begin(), snaps_.begin() + (long)k);
 }
 
+// Keep s among the saved states (by cycle; the oldest goes when there are too many).
+void DramCtrl::save(const State &s) {
+  auto at = std::upper_bound(snaps_.begin(), snaps_.end(), s.now,
+                             [](uint64_t n, const State &x) { return n < x.now; });
+  snaps_.insert(at, s);
+  if (snaps_.size() > kSnaps) snaps_.erase(snaps_.begin());
+}
+
 DramDone DramCtrl::forecast(uint64_t id, uint64_t arrive, bool admit_only) {
   const State *from = &st_;
-  for (const State &s : snaps_)
-    if (s.now <= arrive) from = &s;
+  for (size_t i = snaps_.size(); i-- > 0;)
+    if (is_pending(snaps_[i], id)) {
+      from = &snaps_[i];
+      break;
+    }
   State s = *from;
-  // Every cycle before the arrival is the same whatever the request does: save it.
-  run(s, arrive, nullptr, nullptr, nullptr, nullptr);
-  if (s.now > from->now) {
-    if (snaps_.size() == kSnaps) snaps_.erase(snaps_.begin());
-    snaps_.push_back(s);
+  if (is_pending(s, id)) {
+    // Every cycle before its arrival, and up to its admission, is the same whatever later
+    // requests do: save the state at both.
+    const uint64_t from_now = s.now;
+    run(s, arrive, nullptr, nullptr, nullptr, nullptr);
+    if (s.now > from_now) save(s);
+    const uint64_t arrived_now = s.now;
+    Stop adm{id, true, {}, false};
+    run(s, UINT64_MAX, nullptr, &adm, nullptr, nullptr);
+    assert(adm.met);
+    if (s.now > arrived_now) save(s);
+    if (admit_only) return adm.out;
   }
-  Stop stop{id, admit_only, {}, false};
+  Stop stop{id, false, {}, false};
   run(s, UINT64_MAX, nullptr, &stop, nullptr, nullptr);
   assert(stop.met);
   return stop.out;
@@ -140,10 +177,13 @@ void DramCtrl::run(State &s, uint64_t until, Stats *rec, Stop *stop, std::vector
         const DramReq r = s.pending.front();
         s.pending.pop_front();
         s.q.push_back(Entry{r, e, 0});
+        s.last_adm = e;
+        s.last_adm_arrive = r.arrive;
         if (rec) rec->first_admit = std::min(rec->first_admit, e);
         if (stop && stop->admit_only && r.id == stop->id) {
           stop->out = DramDone{r.id, e, 0, 0};
           stop->met = true;
+          s.now = e;  // no command of cycle e has issued yet: the state stands at e
           return;
         }
       }

@@ -56,10 +56,13 @@ class DramCtrl {
   // Run until the queue and the arrivals are empty.
   void drain() { advance(UINT64_MAX); }
   // What the controller would do with the requests it has: request `id` (pushed, not yet
-  // served) served as if no other request arrived; `admit_only`: stop once it has entered
-  // the queue (data_end and last_col then 0).  The state is not changed.
-  // Forecasts start from the latest saved state at or before the request's arrival (a state
-  // stays valid while no request arrives before it) and save the state at that arrival.
+  // in the queue) served as if no other request arrived; `admit_only`: stop once it has
+  // entered the queue (data_end and last_col then 0).  The state is not changed.
+  // A forecast starts from the latest saved state that still has the request waiting for
+  // the queue, runs to its arrival and then to its admission, saving the state at each, then
+  // runs on to its service.  A saved state stays what the controller would do while every
+  // later arrival can only enter the queue after it (push drops the others): behind a long
+  // backlog a forecast runs from the previous request's admission, not through the backlog.
   DramDone forecast(uint64_t id, uint64_t arrive, bool admit_only);
 
   // Statistics of the cycles run (advance, drain; a forecast records none).
@@ -101,7 +104,14 @@ class DramCtrl {
     uint64_t rd_ok = 0, wr_ok = 0;        // turnaround: earliest read / write command
     uint64_t bus_free = 0;                // end of the last data burst
     uint64_t admit_ok = 0;                // a freed entry is taken from the next cycle
+    // The latest admission: its cycle and the request's arrival (admission is in arrival
+    // order, so every later arrival enters after it).
+    uint64_t last_adm = UINT64_MAX, last_adm_arrive = 0;
   };
+  // Whether a request arriving at `arrive` (pushed after every request s holds) leaves s what
+  // the controller would do: it cannot have entered the queue before s.now.
+  static bool still_valid(const State &s, uint64_t arrive);
+  static bool is_pending(const State &s, uint64_t id);
   struct Stop {
     uint64_t id;
     bool admit_only;
@@ -115,6 +125,7 @@ class DramCtrl {
   const DramTiming t_;
   State st_;
   Stats stats_;
-  std::vector<State> snaps_;  // forecast states, by cycle (each after st_)
-  static constexpr size_t kSnaps = 8;
+  std::vector<State> snaps_;  // forecast states, by cycle (each at or after st_)
+  void save(const State &s);
+  static constexpr size_t kSnaps = 16;
 };
