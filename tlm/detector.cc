@@ -122,6 +122,7 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
   auto *x = gp.get_extension<ScordExt>();
   uint64_t arrive = abs_cycle(delay);
   uint64_t words = 0;
+  bool scrubbed = false;
   md_.clear();
   lanes_.clear();
   if (self_timed_) eng_->begin_packet(arrive);
@@ -132,6 +133,7 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
     ctx(e, 0, arrive);
     eng_->fence(e.sm, e.warp, (scord_scope)e.scope);
     st_.det_fences++;
+    scrubbed = eng_->take_scrub(scrub_md_);
   } else {
     for (uint32_t r = 0; r < x->nruns; r++) {
       const DetRun &run = x->runs[r];
@@ -182,7 +184,61 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
   } else {
     x->accepted = timing_beats(arrive, x->kind == PktKind::FENCE, x->det_slice);
   }
+  if (scrubbed) {
+    st_.det_scrubs++;
+    if (x->timed && !self_timed_) scrub_sweep(x->accepted);
+  }
   delay = delay_to(x->accepted);
+}
+
+// The metadata line that holds entry `index` (the sweep's view: the entry of tag 0 at l2,
+// where a line's place follows the data address, note_lane).
+uint64_t RaceDetector::md_line_of_entry(uint64_t index) const {
+  if (!at_l2_) return md_line_central(index);
+  const uint64_t epl = std::max<uint64_t>(1, c_.line_bytes / 8);
+  const uint64_t a = c_.det.heap_base + index * c_.det.granule;
+  const unsigned s = map_.slice(a);
+  const uint64_t off = map_.slice_local(a) * c_.line_bytes + a % c_.line_bytes;
+  const uint64_t local = off / c_.det.granule / epl % md_slice_lines_;
+  return map_.compose(s, md_local_base_ + local) / c_.line_bytes;
+}
+
+// The v2.0 fence-ID scrub (detector-v2.md section 4) as a sweeper would run it: once every
+// check before it is done (last_done_), it reads each metadata line that holds an entry not
+// in the init state, one read issued per cycle (a written-line map tells it which), and
+// writes back the lines it changed once the last read is back; no check starts before the
+// last write has left (the scrub runs before the next packet is checked).  With ideal timing
+// the check is free: the sweep's traffic goes through the memory system, nothing waits.
+void RaceDetector::scrub_sweep(uint64_t t0) {
+  rd_lines_.clear();
+  wr_lines_.clear();
+  rd_cnt_.clear();
+  wr_cnt_.clear();
+  for (const MdTouch &m : scrub_md_) {  // in index order: a line's entries are together
+    const uint64_t line = md_line_of_entry(m.index);
+    if (rd_lines_.empty() || rd_lines_.back() != line) {
+      rd_lines_.push_back(line);
+      rd_cnt_.push_back(0);
+      wr_cnt_.push_back(0);
+    }
+    rd_cnt_.back()++;
+    wr_cnt_.back() += m.write;
+  }
+  st_.det_scrub_lines += rd_lines_.size();
+  if (!c_.ovh_md) return;
+  const uint64_t start = ideal_ ? t0 : std::max(t0, last_done_);
+  uint64_t t = start, back = start;
+  for (size_t k = 0; k < rd_lines_.size(); k++) back = std::max(back, md_txn(rd_lines_[k], false, rd_cnt_[k], t++));
+  uint64_t w = back;
+  for (size_t k = 0; k < rd_lines_.size(); k++) {
+    if (!wr_cnt_[k]) continue;
+    md_txn(rd_lines_[k], true, wr_cnt_[k], w++);  // posted
+    st_.det_scrub_writes++;
+  }
+  if (ideal_) return;
+  for (uint64_t &f : chk_free_) f = std::max(f, w);
+  last_done_ = std::max(last_done_, w);
+  st_.det_scrub_cycles += w - start;
 }
 
 // One checked lane of the packet being timed, from the first metadata touch of its check (the

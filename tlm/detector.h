@@ -60,6 +60,8 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
   uint64_t timing_fence_l2(uint64_t arrive);
   void note_lane(const scord_access &a, const MdTouch &first);
   uint64_t md_txn(uint64_t line, bool write, uint32_t entries, uint64_t t);
+  uint64_t md_line_of_entry(uint64_t index) const;
+  void scrub_sweep(uint64_t t0);
   void ctx(const scord_event &ev, unsigned lane, uint64_t cycle);
   const SimConfig &c_;
   FastDiv by_line_;  // line_bytes: metadata entry -> its L2 line, per transaction
@@ -70,6 +72,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
   FILE *dump_;
   std::vector<scord_race> races_;
   std::vector<MdTouch> md_;
+  std::vector<MdTouch> scrub_md_;  // the entries the last fence's scrub walked (take_scrub)
   std::vector<uint64_t> rd_lines_, wr_lines_;   // metadata lines touched by a packet
   std::vector<uint32_t> rd_cnt_, wr_cnt_;       // entries touched in each of them
   // Input queues: one (det_placement=central), or one per detector slice (l2); the ideal

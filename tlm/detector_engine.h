@@ -68,6 +68,10 @@ class DetectorEngine {
   virtual void access(const scord_access &x, std::vector<MdTouch> &md) = 0;
   // A fence notification from hardware warp (sm, warp).
   virtual void fence(unsigned sm, unsigned warp, scord_scope scope) = 0;
+  // The v2.0 fence-ID scrub (detector-v2.md section 4) the last fence ran, if it ran one: every
+  // metadata entry not in the init state, in index order, write=true where it was rewritten.
+  // False (md untouched) when no scrub ran.
+  virtual bool take_scrub(std::vector<MdTouch> &md) { (void)md; return false; }
   // Kernel boundary (detector.md section 7); races found so far are kept.
   virtual void kernel_reset() = 0;
   // Race records in the order found; false when none is pending.

@@ -198,6 +198,10 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
             st.det_packets, st.det_words, st.det_outside, st.det_fences);
     fprintf(f, "det_md_line_reads %" PRIu64 "\ndet_md_line_writes %" PRIu64 "\n", st.det_md_reads, st.det_md_writes);
     if (st.det_ring_writes) fprintf(f, "det_ring_writes %" PRIu64 "\n", st.det_ring_writes);
+    if (st.det_scrubs)
+      fprintf(f, "det_scrubs %" PRIu64 "\ndet_scrub_line_reads %" PRIu64 "\ndet_scrub_line_writes %" PRIu64
+                 "\ndet_scrub_cycles %" PRIu64 "\n",
+              st.det_scrubs, st.det_scrub_lines, st.det_scrub_writes, st.det_scrub_cycles);
     fprintf(f, "det_queue_occupancy_mean %.2f\ndet_queue_occupancy_max %" PRIu64 "\n",
             ratio(st.det_occ_sum, st.det_timed), st.det_occ_max);
     if (st.det_beats)

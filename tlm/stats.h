@@ -51,6 +51,9 @@ struct Stats {
   uint64_t races = 0, race_overflow = 0;
   uint64_t det_md_reads = 0, det_md_writes = 0;  // metadata line transactions
   uint64_t det_ring_writes = 0;  // race records written to the race ring (line-rate RTL)
+  // v2.0 fence-ID scrubs (detector-v2.md section 4): sweeps, metadata lines read and rewritten,
+  // and the cycles the checks waited for them.
+  uint64_t det_scrubs = 0, det_scrub_lines = 0, det_scrub_writes = 0, det_scrub_cycles = 0;
   uint64_t det_drain_cycles = 0, det_drain_max = 0;  // kernel ends held for the detector (sum, most)
   uint64_t det_engine_cycles = 0;  // self-timed engine (RTL): its clock when it finished its work
   uint64_t det_engine_evaluated = 0;  // RTL engine: cycles evaluated (the clock less skipped idle cycles)

@@ -151,8 +151,9 @@ scord_detector *scord_detector_new(const scord_params *p, const scord_mdport *po
     d->own = scord_store_new(entries);
     if (d->own) d->port = scord_store_port(d->own);
   }
-  /* The scrub walks the detector's own store (scord_store_update_nondefault). */
-  if (!d->blk || !d->dev || !d->ring || !v2ok || (!port && !d->own) || (port && d->scrub)) {
+  /* The scrub rewrites the store through the port (its own store's port can). */
+  if (!d->blk || !d->dev || !d->ring || !v2ok || (!port && !d->own) ||
+      (d->scrub && !d->port.update_nondefault)) {
     scord_detector_free(d);
     return NULL;
   }
@@ -220,8 +221,7 @@ static void bump(scord_detector *d, size_t i, int s) {
   c[i] = (uint16_t)((c[i] + 1) & d->fmask);
   if (!d->scrub) return;
   if (++d->adv[s][i] < d->half) return;
-  assert(d->own);
-  scord_store_update_nondefault(d->own, scrub_entry, d);
+  d->port.update_nondefault(d->port.ctx, scrub_entry, d);
   for (int k = 0; k < 2; k++) memset(d->adv[k], 0, d->p.num_sms * d->p.warps_per_sm * sizeof *d->adv[k]);
   d->st.scrubs++;
 }

@@ -266,8 +266,12 @@ void scord_store_update_nondefault(scord_store *s,
 static uint64_t port_read(void *ctx, uint64_t index) { return scord_store_read(ctx, index); }
 static void port_write(void *ctx, uint64_t index, uint64_t v) { scord_store_write(ctx, index, v); }
 static void port_reset(void *ctx) { scord_store_reset(ctx); }
+static void port_update(void *ctx, uint64_t (*fn)(void *arg, uint64_t index, uint64_t value),
+                        void *arg) {
+  scord_store_update_nondefault(ctx, fn, arg);
+}
 
 scord_mdport scord_store_port(scord_store *s) {
-  scord_mdport p = {s, port_read, port_write, port_reset};
+  scord_mdport p = {s, port_read, port_write, port_reset, port_update};
   return p;
 }

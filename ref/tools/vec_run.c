@@ -248,8 +248,8 @@ static int run_file(const char *path, const opts *o, uint64_t *cycles) {
   scord_event ev;
   memset(&ev, 0, sizeof ev);
   mdlog clog = {0}, rlog = {0};
-  scord_mdport cport = {&clog, log_read, log_write, log_reset};
-  scord_mdport rport = {&rlog, NULL, log_write, log_reset};
+  scord_mdport cport = {&clog, log_read, log_write, log_reset, NULL};
+  scord_mdport rport = {&rlog, NULL, log_write, log_reset, NULL};
   for (;;) {
     int rc = scord_vr_next(r, &ev);
     if (rc < 0) {

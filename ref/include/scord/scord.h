@@ -310,6 +310,11 @@ typedef struct scord_mdport {
   uint64_t (*read)(void *ctx, uint64_t index);
   void (*write)(void *ctx, uint64_t index, uint64_t value);
   void (*reset)(void *ctx); /* every entry back to SCORD_MD_INIT (kernel boundary) */
+  /* Replace every entry that is not SCORD_MD_INIT by fn's result, as
+  ** scord_store_update_nondefault does: the fence-ID scrub (detector-v2.md section 4).  NULL
+  ** when the port cannot; the detector then refuses a configuration with the scrub in force. */
+  void (*update_nondefault)(void *ctx, uint64_t (*fn)(void *arg, uint64_t index, uint64_t value),
+                            void *arg);
 } scord_mdport;
 
 /* Sparse store: pages of entries allocated on first write, so a 1 GiB window with
@@ -443,7 +448,7 @@ typedef struct scord_detector scord_detector;
 
 /* port == NULL: the detector owns a scord_store sized for the configuration.
 ** Returns NULL on OOM, or when the fence-ID scrub is in force (scord_v2_scrub) with an
-** external port (the scrub walks the detector's own store). p must be finalized. */
+** external port that has no update_nondefault. p must be finalized. */
 scord_detector *scord_detector_new(const scord_params *p, const scord_mdport *port);
 void scord_detector_free(scord_detector *d);
 const scord_params *scord_detector_params(const scord_detector *d);
