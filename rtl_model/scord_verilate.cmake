@@ -52,22 +52,23 @@ function(scord_verilate tgt)
   endif()
   verilate(${tgt} ${args})
   file(WRITE "${stamp}" "${sums}")
-  # Build time: no debug information in generated code; the code that runs once (the __Slow
-  # files: construction, initial values, coverage point declarations) at -O0 and the code that
-  # runs only while a waveform is written (the __Trace files) at -O1.  Measured per file:
-  # gcc's variable tracking on a waveform change function took 133 s at -O3 -g against 9.3 s
-  # at -O1 -g0 (Vscord_top_synth__Trace__0.cpp, 1.8 MB), and the coverage build's largest
-  # declaration file 102 s at -O1 against 15 s at -O0.  The per-cycle code keeps the
-  # target's optimisation.
+  # Build time: generated code gets line tables only (-g1: what a profiler needs to map
+  # samples to lines, scripts/rtl_hotspots.sh; no variable locations); the code that runs once
+  # (the __Slow files: construction, initial values, coverage point declarations) at -O0 and
+  # the code that runs only while a waveform is written (the __Trace files) at -O1.  Measured
+  # per file: gcc's variable tracking on a waveform change function took 133 s at -O3 -g
+  # against 9 s at -O1 -g1 (Vscord_top_synth__Trace__0.cpp, 1.8 MB), and the coverage
+  # build's largest declaration file 102 s at -O1 against 15 s at -O0.  The per-cycle code
+  # keeps the target's optimisation.
   include("${V_DIRECTORY}/${V_PREFIX}_copy.cmake")  # the file list verilate() just used
   foreach(f IN LISTS ${V_PREFIX}_CLASSES_FAST ${V_PREFIX}_CLASSES_SLOW
                      ${V_PREFIX}_SUPPORT_FAST ${V_PREFIX}_SUPPORT_SLOW)
     if(f MATCHES "__Slow\\.cpp$")
-      set_property(SOURCE "${f}" APPEND_STRING PROPERTY COMPILE_FLAGS " -O0 -g0")
+      set_property(SOURCE "${f}" APPEND_STRING PROPERTY COMPILE_FLAGS " -O0 -g1")
     elseif(f MATCHES "__Trace__[0-9]+\\.cpp$")
-      set_property(SOURCE "${f}" APPEND_STRING PROPERTY COMPILE_FLAGS " -O1 -g0")
+      set_property(SOURCE "${f}" APPEND_STRING PROPERTY COMPILE_FLAGS " -O1 -g1")
     else()
-      set_property(SOURCE "${f}" APPEND_STRING PROPERTY COMPILE_FLAGS " -g0")
+      set_property(SOURCE "${f}" APPEND_STRING PROPERTY COMPILE_FLAGS " -g1")
     endif()
   endforeach()
 endfunction()
