@@ -191,15 +191,22 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
   delay = delay_to(x->accepted);
 }
 
+// det_placement=l2: the metadata line of data address `addr` in its slice's region (*slice):
+// the slice's data in address order, 8 bytes of metadata per granule, wrapping like the index
+// does (the table holds 1/md_ratio of the heap).  Returns the line's index in the region.
+uint64_t RaceDetector::md_local_line(uint64_t addr, unsigned *slice) const {
+  const uint64_t epl = std::max<uint64_t>(1, c_.line_bytes / 8);
+  *slice = map_.slice(addr);
+  const uint64_t off = map_.slice_local(addr) * c_.line_bytes + addr % c_.line_bytes;
+  return off / c_.det.granule / epl % md_slice_lines_;
+}
+
 // The metadata line that holds entry `index` (the sweep's view: the entry of tag 0 at l2,
-// where a line's place follows the data address, note_lane).
+// where a line's place follows the data address).
 uint64_t RaceDetector::md_line_of_entry(uint64_t index) const {
   if (!at_l2_) return md_line_central(index);
-  const uint64_t epl = std::max<uint64_t>(1, c_.line_bytes / 8);
-  const uint64_t a = c_.det.heap_base + index * c_.det.granule;
-  const unsigned s = map_.slice(a);
-  const uint64_t off = map_.slice_local(a) * c_.line_bytes + a % c_.line_bytes;
-  const uint64_t local = off / c_.det.granule / epl % md_slice_lines_;
+  unsigned s;
+  const uint64_t local = md_local_line(c_.det.heap_base + index * c_.det.granule, &s);
   return map_.compose(s, md_local_base_ + local) / c_.line_bytes;
 }
 
@@ -256,11 +263,8 @@ void RaceDetector::note_lane(const scord_access &a, const MdTouch &first) {
     l.md_key = idx / epl;
     l.md_line = md_line_central(l.md_key * epl);
   } else {
-    // The entry's line in its slice's region: the slice's data in address order, 8 bytes of
-    // metadata per granule, wrapping like the index does (the table holds 1/md_ratio of the heap).
-    const unsigned s = map_.slice(a.addr);
-    const uint64_t off = map_.slice_local(a.addr) * c_.line_bytes + a.addr % c_.line_bytes;
-    const uint64_t local = off / c_.det.granule / epl % md_slice_lines_;
+    unsigned s;
+    const uint64_t local = md_local_line(a.addr, &s);
     l.md_key = local * c_.l2_slices() + s;
     l.md_line = map_.compose(s, md_local_base_ + local) / c_.line_bytes;
   }

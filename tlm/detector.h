@@ -60,6 +60,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
   uint64_t timing_fence_l2(uint64_t arrive);
   void note_lane(const scord_access &a, const MdTouch &first);
   uint64_t md_txn(uint64_t line, bool write, uint32_t entries, uint64_t t);
+  uint64_t md_local_line(uint64_t addr, unsigned *slice) const;
   uint64_t md_line_of_entry(uint64_t index) const;
   void scrub_sweep(uint64_t t0);
   void ctx(const scord_event &ev, unsigned lane, uint64_t cycle);
