@@ -5,7 +5,8 @@
 # --compare-off` (detection off, on, and on with each overhead source's timing off: Figure 10's
 # LHD / NOC / MD), and one run with --detector-timing=ideal (the check costs no cycles; metadata
 # still goes through the L2 and DRAM, as in the paper's simulator).  Prints a Markdown table row
-# per run as it finishes, with the wall time.  Extra --KEY=VALUE options go to every run.
+# per run as it finishes, with dram_stall_idle_pct (detection off / on, and the largest of the
+# row's seven runs) and the wall time.  Extra --KEY=VALUE options go to every run.
 # About 23 minutes on this 2-core machine with another job running (UTS about 12 of them).
 # --jobs N runs N rows at once (each one process; UTS takes about 2 GB) and prints them at the end.
 # --size=large|small runs the same at CI's sizes (paper is the default).
@@ -32,8 +33,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -x "$sim" ] || { echo "paper_table.sh: $sim not built" >&2; exit 2; }
-printf '| app | md_ratio | cycles off | cycles on | overhead | ideal | DRAM on/off (data + md) | DRAM row hits off / ideal | LHD | NOC | MD | all three off | wall |\n'
-printf '|---|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|\n'
+printf '| app | md_ratio | cycles off | cycles on | overhead | ideal | DRAM on/off (data + md) | DRAM row hits off / ideal | LHD | NOC | MD | all three off | stall idle off / on (max) | wall |\n'
+printf '|---|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---|---:|\n'
 # row APP MD: one table row on stdout (1 and a message on stderr on failure).
 row() {
   local a=$1 r=$2 t0 t1 o oi rh_on ho
@@ -46,16 +47,21 @@ row() {
   ho=$("$sim" --workload="$a" --size="$size" --detector=off --stats-only --no-progress "${extra[@]}" 2>&1 | sed -n 's/^dram_row_hit_rate //p')
   t1=$(date +%s)
   echo "$o" | awk -v a="$a" -v r="$r" -v ideal="$(echo "$oi" | sed -n 's/^cycles //p')" -v rhoff="$ho" \
-                  -v rhon="$rh_on" -v wall=$((t1 - t0)) '
-    /^run off / { off = $4 }
-    /^run on / { on = $4 }
+                  -v rhon="$rh_on" -v wall=$((t1 - t0)) \
+                  -v sii="$(echo "$oi" | sed -n 's/^dram_stall_idle_pct //p')" '
+    function si(   i) { for (i = 1; i < NF; i++) if ($i == "stall_idle_pct") return $(i + 1) + 0; return 0 }
+    BEGIN { simax = sii + 0 }
+    /^run / { v = si(); if (v > simax) simax = v }
+    /^run off / { off = $4; sioff = si() }
+    /^run on / { on = $4; sion = si() }
     /^overhead_pct / { ovh = $2 }
     /^dram_ratio / { ratio = $2; gsub(/[(,]/, "", $4); d = $4; m = $6 }
     /^breakdown / { lhd = $3; noc = $5; md = $7; all3 = $NF; sub(/\)$/, "", all3) }
     END {
       if (off == "" || on == "") { print "paper_table.sh: no cycles for " a > "/dev/stderr"; exit 1 }
-      printf "| %s | %s | %d | %d | %.1f %% | %.1f %% | %s (%s + %s) | %.2f / %.2f | %s %% | %s %% | %s %% | %s %% | %d s |\n",
-             toupper(a), r, off, on, ovh, 100 * (ideal - off) / off, ratio, d, m, rhoff, rhon, lhd, noc, md, all3, wall
+      printf "| %s | %s | %d | %d | %.1f %% | %.1f %% | %s (%s + %s) | %.2f / %.2f | %s %% | %s %% | %s %% | %s %% | %.2f / %.2f (%.2f) | %d s |\n",
+             toupper(a), r, off, on, ovh, 100 * (ideal - off) / off, ratio, d, m, rhoff, rhon, lhd, noc, md, all3,
+             sioff, sion, simax, wall
     }'
 }
 

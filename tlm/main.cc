@@ -146,9 +146,10 @@ static int compare_off(SimConfig c, const Workload &w) {
     if (rc) die(std::string(vs[i].name) + ": " + err);
     uint64_t dram = st[i].dram_reads[0] + st[i].dram_writes[0] + st[i].dram_reads[1] + st[i].dram_writes[1];
     printf("run %-10s cycles %-10" PRIu64 " dram_data %-9" PRIu64 " dram_md %-9" PRIu64 " dram %-9" PRIu64
-           " races %" PRIu64 " wall %.2fs\n",
+           " races %" PRIu64 " stall_idle_pct %.2f wall %.2fs\n",
            vs[i].name, st[i].cycles, st[i].dram_reads[0] + st[i].dram_writes[0], st[i].dram_reads[1] + st[i].dram_writes[1],
-           dram, st[i].races, st[i].wall_seconds);
+           dram, st[i].races, st[i].dram_stall_idle_pct(),
+           st[i].wall_seconds);
   }
   auto dram = [](const Stats &s) { return s.dram_reads[0] + s.dram_writes[0] + s.dram_reads[1] + s.dram_writes[1]; };
   const Stats &off = st[0], &on = st[1];

@@ -184,7 +184,7 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
           st.dram_reads[0], st.dram_writes[0], st.dram_reads[1], st.dram_writes[1]);
   uint64_t dd = st.dram_reads[0] + st.dram_writes[0], dm = st.dram_reads[1] + st.dram_writes[1];
   fprintf(f, "dram_accesses %" PRIu64 "\ndram_row_hit_rate %.4f\n", dd + dm, ratio(st.dram_row_hits, dd + dm));
-  fprintf(f, "dram_stall_idle_pct %.2f\n", 100.0 * ratio(st.dram_stall_idle_cycles, st.dram_cycles));
+  fprintf(f, "dram_stall_idle_pct %.2f\n", st.dram_stall_idle_pct());
   fprintf(f, "dram_forecast_late %" PRIu64 "\ndram_forecast_late_cycles %" PRIu64 "\ndram_forecast_early %" PRIu64 "\n",
           st.dram_forecast_late, st.dram_forecast_late_cycles, st.dram_forecast_early);
   uint64_t tot = 0;

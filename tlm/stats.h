@@ -71,4 +71,8 @@ struct Stats {
   // Busy share of the run's cycles (mean over instances, and the busiest one) per resource class.
   enum { U_SM_INJ, U_SM_EJ, U_L2_IN, U_L2_OUT, U_L2_TAG, U_DRAM_BUS, U_MD_LINK, U_DET_IN, U_COUNT };
   double util_mean[U_COUNT] = {}, util_max[U_COUNT] = {};
+  // dram_stall_idle_pct: the share of DRAM cycles with a queue full while its bus idled.
+  double dram_stall_idle_pct() const {
+    return dram_cycles ? 100.0 * (double)dram_stall_idle_cycles / (double)dram_cycles : 0.0;
+  }
 };

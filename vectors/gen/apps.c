@@ -347,14 +347,22 @@ static const app_switch r110_sw[] = {
 
 /* Paper size (Table II: 2.5 M elements): 120 blocks of 4 warps, each warp owning 163 segments of 32
 ** cells (2,503,680 cells); 8 iterations (the paper does not give the count).  A warp cannot hold
-** its cells in registers at this size: each iteration it loads them from the current buffer, applies
-** the rule (6 alu per segment) and stores the next buffer.  Only its first and last segments are
-** read by other warps (the halo); the others are private to it and bypass the oracle (gen.h priv). */
+** its cells in registers at this size: each iteration it loads them from the current buffer with
+** their two halo cells, applies the rule (6 alu per segment) and stores the next buffer.  The
+** cells are dealt out as the application's kernel deals them, by a grid-stride loop: segment sg of
+** warp k (of NW) is cells 32 * (sg * NW + k) onward, so at any time the warps stream through
+** neighbouring lines (a row-buffer-friendly DRAM pattern; warp-owned blocks of 163 lines each give
+** a row-hit rate of 0.33 instead of 0.83).  Every segment's neighbours belong to warps k - 1 and
+** k + 1, the last warp's right neighbour being warp 0's next segment: both edge warps of every
+** block are border warps.  The two buffers lie back to back, as consecutive cudaMalloc calls
+** place them (256-byte aligned). */
 static void r110_run(gen *g, unsigned inj, int size) {
   const bool large = size == GEN_LARGE, paper = size == GEN_PAPER;
   const unsigned G = paper ? 120 : large ? 24 : 3, W = paper || large ? 4 : 2, T = paper ? 8 : large ? 24 : 3;
   const unsigned SEGS = paper ? 163 : 1, N = G * W * 32 * SEGS;
-  const uint64_t BUF[2] = {paper ? 0xC8000000 : 0xC2000000, paper ? 0xC9000000 : 0xC2100000}, GB = 0xC2200000;
+  const unsigned NW = G * W;
+  const uint64_t BUF0 = paper ? 0xC8000000 : 0xC2000000;
+  const uint64_t BUF[2] = {BUF0, paper ? BUF0 + ((4ull * N + 255) & ~255ull) : 0xC2100000}, GB = 0xC2200000;
   const int gbs = (inj & 2) ? GS_CTA : GS_GPU;
   gen_kernel(g, "r110", G, W);
   gen_region(g, BUF[0], BUF[0] + 4ull * N, GEN_ORACLE);
@@ -380,29 +388,32 @@ static void r110_run(gen *g, unsigned inj, int size) {
     unsigned c = (unsigned)i / GEN_MAX_WARPS, w = (unsigned)i % GEN_MAX_WARPS, t = it[i];
     unsigned first = (c * W + w) * 32 * SEGS, last = first + 32 * SEGS - 1;
     uint64_t cur = BUF[t % 2], nxt = BUF[(t + 1) % 2];
-    bool border = (w == 0 && c > 0) || (w == W - 1 && c < G - 1);
+    bool border = paper ? (w == 0 || w == W - 1) : (w == 0 && c > 0) || (w == W - 1 && c < G - 1);
     switch (st[i]) {
     case 0:
       if (!paper) gen_ld(g, c, w, BUF[0] + 4ull * first, 32, true, 0x2fc);
       st[i] = 1;
       break;
-    case 1: if (first > 0) gen_ld(g, c, w, cur + 4ull * (first - 1), 1, true, 0x300); st[i] = 2; break;
-    case 2: if (last + 1 < N) gen_ld(g, c, w, cur + 4ull * (last + 1), 1, true, 0x304); st[i] = 3; break;
+    case 1: if (!paper && first > 0) gen_ld(g, c, w, cur + 4ull * (first - 1), 1, true, 0x300); st[i] = 2; break;
+    case 2: if (!paper && last + 1 < N) gen_ld(g, c, w, cur + 4ull * (last + 1), 1, true, 0x304); st[i] = 3; break;
     case 3:
       if (paper) {
         for (unsigned s0 = 0; s0 < SEGS; s0 += 8) {  /* unrolled by 8: 8 loads in flight */
           unsigned s1 = s0 + 8 < SEGS ? s0 + 8 : SEGS;
           for (unsigned sg = s0; sg < s1; sg++) {
-            g->priv = sg != 0 && sg != SEGS - 1;
-            gen_ldr(g, c, w, cur + 4ull * (first + 32 * sg), 32, true, 0x2fc, (int)(1 + sg - s0), 0);
+            const uint64_t cell = 32ull * (sg * NW + c * W + w);
+            uint64_t halo[2];
+            unsigned nh = 0;
+            if (cell > 0) halo[nh++] = cur + 4ull * (cell - 1);
+            if (cell + 32 < N) halo[nh++] = cur + 4ull * (cell + 32);
+            gen_ldr(g, c, w, cur + 4ull * cell, 32, true, 0x2fc, (int)(1 + sg - s0), 0);
+            if (nh) gen_ld_lanes(g, c, w, halo, nh, true, 0x300, (int)(9 + sg - s0));
           }
           for (unsigned sg = s0; sg < s1; sg++) {
-            g->priv = sg != 0 && sg != SEGS - 1;
-            gen_alu(g, c, w, 6, 1ull << (1 + sg - s0), 0x306);
-            gen_str(g, c, w, nxt + 4ull * (first + 32 * sg), 32, true, 0x308, 0);
+            gen_alu(g, c, w, 6, (1ull << (1 + sg - s0)) | (1ull << (9 + sg - s0)), 0x306);
+            gen_str(g, c, w, nxt + 4ull * 32 * (sg * NW + c * W + w), 32, true, 0x308, 0);
           }
         }
-        g->priv = false;
       } else gen_st(g, c, w, nxt + 4ull * first, 32, true, 0x308);
       st[i] = 4;
       break;
