@@ -354,8 +354,9 @@ static const app_switch r110_sw[] = {
 ** neighbouring lines (a row-buffer-friendly DRAM pattern; warp-owned blocks of 163 lines each give
 ** a row-hit rate of 0.33 instead of 0.83).  Every segment's neighbours belong to warps k - 1 and
 ** k + 1, the last warp's right neighbour being warp 0's next segment: both edge warps of every
-** block are border warps.  The two buffers lie back to back, as consecutive cudaMalloc calls
-** place them (256-byte aligned). */
+** block are border warps, and only a segment's two edge cells are ever read by another warp (gen.h
+** priv_inner).  The two buffers lie back to back, as consecutive cudaMalloc calls place them
+** (256-byte aligned). */
 static void r110_run(gen *g, unsigned inj, int size) {
   const bool large = size == GEN_LARGE, paper = size == GEN_PAPER;
   const unsigned G = paper ? 120 : large ? 24 : 3, W = paper || large ? 4 : 2, T = paper ? 8 : large ? 24 : 3;
@@ -406,12 +407,16 @@ static void r110_run(gen *g, unsigned inj, int size) {
             unsigned nh = 0;
             if (cell > 0) halo[nh++] = cur + 4ull * (cell - 1);
             if (cell + 32 < N) halo[nh++] = cur + 4ull * (cell + 32);
+            g->priv_inner = true;
             gen_ldr(g, c, w, cur + 4ull * cell, 32, true, 0x2fc, (int)(1 + sg - s0), 0);
+            g->priv_inner = false;
             if (nh) gen_ld_lanes(g, c, w, halo, nh, true, 0x300, (int)(9 + sg - s0));
           }
           for (unsigned sg = s0; sg < s1; sg++) {
             gen_alu(g, c, w, 6, (1ull << (1 + sg - s0)) | (1ull << (9 + sg - s0)), 0x306);
+            g->priv_inner = true;
             gen_str(g, c, w, nxt + 4ull * 32 * (sg * NW + c * W + w), 32, true, 0x308, 0);
+            g->priv_inner = false;
           }
         }
       } else gen_st(g, c, w, nxt + 4ull * first, 32, true, 0x308);

@@ -356,7 +356,10 @@ static void access(gen *g, const char *kw, int kind, unsigned c, unsigned w, uin
                    unsigned n, bool vol, uint64_t pc, int dst, uint64_t use) {
   char la[64], rg[256], t[400];
   if (c >= g->grid || w >= g->warps || n == 0 || n > 32 || dst > 63) die("bad access");
-  if (!g->priv) predict(g, c, w, addr, n, kind, vol, 0, pc);
+  if (g->priv_inner && n > 2) {  /* the run's two end words only */
+    predict(g, c, w, addr, 1, kind, vol, 0, pc);
+    predict(g, c, w, addr + 4ull * (n - 1), 1, kind, vol, 0, pc);
+  } else if (!g->priv) predict(g, c, w, addr, n, kind, vol, 0, pc);
   fprintf(g->vec, "%s sm=%u cta=%u warp=%u %s%s pc=0x%llx\n", kw, gen_sm(g, c), gen_slot(g, c),
           hw_warp(g, c, w), lanes_str(la, sizeof la, addr, n), vol ? " volatile" : "",
           (unsigned long long)pc);

@@ -85,6 +85,10 @@ typedef struct gen {
   ** this kernel (its own slice of a region at paper size): they cannot race (detector.md 5
   ** step 2), so the oracle is not asked and does not have to hold millions of words. */
   bool priv;
+  /* Like priv for the inner words of a run of consecutive words (gen_ld, gen_st, gen_ldr,
+  ** gen_str): only its first and last word can be touched by another warp, so only those two go
+  ** to the oracle (R110's segments at paper size, whose neighbours read their edge cells). */
+  bool priv_inner;
   /* Set around a polling warp's failed tries (gen_spin): they go to the vector file only; the
   ** trace's polling instruction makes as many as the timing gives. */
   bool vec_only;
