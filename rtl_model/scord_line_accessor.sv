@@ -649,7 +649,6 @@ module scord_line_accessor #(
 
   always_comb begin
     alloc_ptr_d = alloc_ptr_q;
-    iss_ptr_d   = iss_ptr_q;
     done_ptr_d  = done_ptr_q;
     ready_d     = ready_q;
     succ_v_d    = succ_v_q;
