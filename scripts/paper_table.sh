@@ -7,7 +7,8 @@
 # still goes through the L2 and DRAM, as in the paper's simulator).  Prints a Markdown table row
 # per run as it finishes, with dram_stall_idle_pct (detection off / on, and the largest of the
 # row's seven runs) and the wall time.  Extra --KEY=VALUE options go to every run.
-# About 23 minutes on this 2-core machine with another job running (UTS about 12 of them).
+# At paper size with --config=scord-isca20 --det-placement=l2 and --jobs 2 about 75 minutes on
+# this 2-core machine (R110's row 65 of them).
 # --jobs N runs N rows at once (each one process; UTS takes about 2 GB) and prints them at the end.
 # --size=large|small runs the same at CI's sizes (paper is the default).
 #   scripts/paper_table.sh [--sim PATH] [--apps "mm red ..."] [--md "1 16"] [--jobs N] [--size=S]
