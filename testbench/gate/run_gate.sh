@@ -28,7 +28,7 @@ yosys -q -l "$out/yosys.log" -p "read_verilog -sv -DSYNTHESIS $rtl $src/synth/ma
   chparam $chparam -set StepObs 1 scord_top; synth -flatten -top scord_top -noabc; opt_clean -purge; rename -top scord_top;
   stat; write_verilog -noattr $out/netlist.v" >"$out/yosys.out" 2>&1 ||
   { tail -20 "$out/yosys.out" >&2; echo "run_gate.sh: Yosys failed ($out/yosys.log)" >&2; exit 1; }
-if grep -E 'conflicting drivers|found logic loop|Driver-driver conflict' "$out/yosys.log" | head -5 | grep . >&2; then
+if ! "$src/rtl_model/yosys_repairs.sh" "$out/yosys.log" >&2; then
   echo "run_gate.sh: Yosys resolved a multiply-driven net or a logic loop (above; $out/yosys.log)" >&2
   exit 1
 fi
