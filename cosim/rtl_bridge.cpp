@@ -1,6 +1,6 @@
 // rtl_bridge.cpp -- implementation of rtl_bridge.h: a cycle loop around one verilated scord_top
-// variant (SM trackers, lane gatherers, the merge, the line-rate detector).  The input side is
-// rtlport::TbFeeder (each event's beats to its SM's tracker, the merge's packets in event order).
+// variant (SM trackers, the merge, the line-rate detector).  The input side is rtlport::TbFeeder
+// (each event to its SM's tracker, the merge's packets in event order).
 // Each slice's line port is served by one metadata store: a read's data is the line as it is when
 // the read is accepted, answered after the bridge's latency in acceptance order (optionally held
 // back at random, scord_rtl_set_stall); write-backs apply at acceptance, a write-back before a
@@ -158,7 +158,7 @@ struct Engine : EngineBase {
   // with the bridge's optional stalls, the ring always writable and read at once.
   void cycle() {
     VT *t = m.get();
-    rtlport::TbFeeder::put(t, feed.inputs([] { return true; }, [] { return true; }));
+    feed.put(t, feed.inputs([] { return true; }, [] { return true; }));
     uint32_t rd_rdy = 0, wr_rdy = 0, rsp_v = 0;
     for (unsigned s = 0; s < slices; s++) {
       Slice &x = sl[s];

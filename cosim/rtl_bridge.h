@@ -1,6 +1,6 @@
 /*
 ** rtl_bridge.h -- C API to run scord event streams through the verilated RTL, scord_top (one
-** scord_sm_tracker and lane gatherer per SM, the merge and the line-rate detector), for
+** scord_sm_tracker per SM, the merge and the line-rate detector), for
 ** scord-cosim (`--model=rtl|both`).  It uses the driver layer rtl_port.h.  Library target:
 ** scord_rtl_bridge (links scord_rtl_models, scord_ref).
 **

@@ -7,7 +7,7 @@
 //     computes (param_mismatch), and the build-configuration words a model reports on its
 //     cfg port (cfg_mismatch), in one order;
 //   - reset: the clocking sequence every driver starts with;
-//   - event beats: the trackers' input channel of scord_top (put_event_beat), and the
+//   - events: the trackers' input channel of scord_top (put_event), and the
 //     whole input side of scord_top, one cycle at a time (TbFeeder: beats, the merge's
 //     order, the valid/ready rule), for scord-rtl-tb and the bridge alike;
 //   - race records decoded from the race port (race_of) or read from the line-rate detector's
@@ -215,14 +215,20 @@ inline void edge(T *t, bool one) {
 
 // ---- Event beats (scord_top) ------------------------------------------------------------
 
-// One beat of event ev on the trackers' input channel: every field but ev_valid_i (one bit per
-// SM, the caller's).  addr is the beat's lane address, first and last whether it is the event's
-// first and last beat (an access's lanes end its instruction's packet at the last).
+// Event ev on the trackers' input channel: every field but ev_valid_i (one bit per SM, the
+// caller's).  An access gives all its lanes at once: lane l < n at addr[l], the others off (the
+// lane addresses are written only for an access).
 template <class T>
-void put_event_beat(T *t, const scord_event &ev, uint64_t addr, bool first, bool last) {
+uint64_t get_bits(const T &w, unsigned lsb, unsigned width);  // below ("Bit fields")
+template <class T>
+void put_bits(T &w, unsigned lsb, unsigned width, uint64_t v);
+template <class T>
+constexpr unsigned bus_lanes() {
+  return sizeof(T::ev_addr_i) / 8;  // 64 bits a lane
+}
+template <class T>
+void put_event_lanes(T *t, const scord_event &ev, const uint64_t *addr, unsigned n) {
   t->ev_type_i = ev.type;
-  t->ev_first_i = first;
-  t->ev_last_i = last;
   t->ev_cta_i = ev.cta;
   t->ev_warp_i = ev.warp;
   t->ev_first_warp_i = ev.first_warp;
@@ -236,18 +242,26 @@ void put_event_beat(T *t, const scord_event &ev, uint64_t addr, bool first, bool
   t->ev_cmp_i = ev.cmp;
   t->ev_val_i = ev.val;
   t->ev_old_i = ev.old;
-  t->ev_addr_i = addr;
   t->ev_pc_i = ev.pc;
+  if (ev.type > SCORD_EV_ATOM) n = 0;
+  assert(n <= bus_lanes<T>());
+  put_bits(t->ev_lane_valid_i, 0, bus_lanes<T>(), n >= 64 ? ~0ull : (1ull << n) - 1);
+  for (unsigned l = 0; l < n; l++) put_bits(t->ev_addr_i, 64 * l, 64, addr[l]);
+}
+// The same for a vector event: lane l at ev.addr + l * ev.stride.
+template <class T>
+void put_event(T *t, const scord_event &ev) {
+  uint64_t a[64];
+  const unsigned n = ev.type <= SCORD_EV_ATOM ? std::min<unsigned>(ev.n, 64) : 0;
+  for (unsigned l = 0; l < n; l++) a[l] = ev.addr + (uint64_t)l * ev.stride;
+  put_event_lanes(t, ev, a, n);
 }
 
-template <class T>
-uint64_t get_bits(const T &w, unsigned lsb, unsigned width);  // below ("Bit fields")
-
 // The input side of scord_top, one cycle at a time, shared by scord-rtl-tb and the bridge
-// behind scord-cosim: the event whose beats go to its SM's tracker (a kernel: one beat to
+// behind scord-cosim: the event whose beat goes to its SM's tracker (a kernel: one beat to
 // every tracker), and the queue that tells the ordered merge whose packets come next, in event
-// order (an access: one gathered packet of its lanes; a fence: one; a kernel: one from the broadcast port
-// num_sms).  It keeps the valid/ready rule: a beat or a merge enable shown in one cycle and not
+// order (an access: one packet of its lanes; a fence: one; a kernel: one from the broadcast
+// port num_sms).  It keeps the valid/ready rule: a beat or a merge enable shown in one cycle and not
 // taken is shown again in the next, whatever the caller wishes.
 class TbFeeder {
  public:
@@ -258,9 +272,7 @@ class TbFeeder {
     // none, the bus shows zeros).  A pointer: the event is 100+ bytes, and copying it twice a
     // cycle was a visible part of scord-rtl-tb's loop.
     const scord_event *ev = nullptr;
-    uint64_t addr = 0;      // the beat's lane address
-    bool first = false;     // the beat is its tracker's first of the event
-    bool last = false;      // ... and its last
+    uint64_t serial = 0;    // which started event ev is (1, 2, ...): put() writes it once
     uint16_t sel = 0;       // merge: the source whose packets come next
     bool en = false;
   };
@@ -285,13 +297,11 @@ class TbFeeder {
     cur_ = e;
     have_ = true;
     beat_ = 0;
+    serial_++;
     switch (e.type) {
     case SCORD_EV_LD:
     case SCORD_EV_ST:
     case SCORD_EV_ATOM:
-      beats_ = e.n;
-      merge_.push_back({e.sm, 1});  // the gatherer's one packet of the instruction's lanes
-      break;
     case SCORD_EV_FENCE:
       beats_ = 1;
       merge_.push_back({e.sm, 1});
@@ -315,9 +325,7 @@ class TbFeeder {
     if (have_) {
       const bool kernel = cur_.type == SCORD_EV_KERNEL;
       in.ev = &cur_;
-      in.first = kernel || beat_ == 0;
-      in.last = kernel || beat_ + 1 == beats_;
-      in.addr = kernel ? 0 : cur_.addr + (uint64_t)beat_ * cur_.stride;
+      in.serial = serial_;
       const unsigned sm = kernel ? beat_ : cur_.sm;
       if (ev_hold_ || show()) in.ev_valid = 1u << sm;
     }
@@ -328,12 +336,14 @@ class TbFeeder {
     shown_ = in;
     return in;
   }
-  // Drives the inputs of both channels.
+  // Drives the inputs of both channels (an event's fields once, when it is first shown).
   template <class T>
-  static void put(T *t, const Ins &in) {
+  void put(T *t, const Ins &in) {
     t->ev_valid_i = in.ev_valid;
-    static const scord_event kNone{};
-    put_event_beat(t, in.ev ? *in.ev : kNone, in.addr, in.first, in.last);
+    if (in.ev && in.serial != put_serial_) {
+      put_event(t, *in.ev);
+      put_serial_ = in.serial;
+    }
     t->merge_sel_i = in.sel;
     t->merge_en_i = in.en;
   }
@@ -373,6 +383,7 @@ class TbFeeder {
   scord_event cur_{};
   bool have_ = false, ev_hold_ = false, din_hold_ = false;
   unsigned beat_ = 0, beats_ = 0;
+  uint64_t serial_ = 0, put_serial_ = 0;
   std::deque<MergeItem> merge_;
   Ins shown_;
 };

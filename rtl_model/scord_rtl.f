@@ -11,7 +11,6 @@ scord_detect.sv
 scord_fence_bank.sv
 scord_fence_file.sv
 scord_fifo.sv
-scord_lane_gather.sv
 scord_line_accessor.sv
 scord_line_detector.sv
 scord_line_slice.sv

@@ -1,13 +1,19 @@
 // scord_sm_tracker.sv -- the SM-side half of ScoRD (architecture.md "SM tracker"), one
 // instance per SM.  Owns the per-warp lock tables, the bloom of active locks and the
-// per-CTA-slot barrier counters (detector.md section 3).  It consumes the SM's events one
-// lane per beat and emits, on ONE ordered channel, an access packet per ld/st/atom lane
-// and a notification per fence, so fences stay ordered with accesses at the detector.
+// per-CTA-slot barrier counters (detector.md section 3).  It takes the SM's events one warp
+// instruction per beat and emits, on ONE ordered channel, the side-band header of each
+// ld/st/atom instruction and a notification per fence, so fences stay ordered with accesses at
+// the detector.  The lane addresses do not pass through it: they travel with the SM's memory
+// request (scord_top pairs them with this header); the tracker reads only each lane's lock-word
+// hash, for the lock-table effects of an atomic.
 //
-// Timing: one beat per cycle through T0 (input spill register: ev_ready_o is a flop), T1
-// (the beat with its warp's lock-table row) and the one-entry packet register; a beat right
-// behind a fence or lock atomic of the same warp, or behind a CTA start or kernel, waits one
-// cycle (the row it reads is being written).  bar/cta/kernel beats produce no packet.
+// Timing: one instruction per cycle through T0 (input spill register: ev_ready_o is a flop),
+// T1 (the instruction with its warp's lock-table row) and the one-entry packet register.  An
+// instruction right behind a fence or lock atomic of the same warp, or behind a CTA start or
+// kernel, waits one cycle (the row it reads is being written).  A lock atomic (an acquire or a
+// release, section 3) stays in T1 one cycle per lane up to its last active lane, applying one
+// lane's lock-table effect a cycle after its header has left (decision 12: the header's bloom
+// is the one before the instruction).  bar/cta/kernel beats produce no packet.
 //
 // Storage: the lock tables are one WarpsPerSm-row array (one row per warp, a register file
 // with one write port and one asynchronous read port, read in T0 into T1's row register and
@@ -23,19 +29,18 @@ module scord_sm_tracker #(
   parameter int BarrierIdBits = scord_pkg::BarrierIdBits,
   parameter int BloomBinBits  = scord_pkg::BloomBinBits,
   parameter int LockEntries   = scord_pkg::LockEntries,
-  parameter int AddrBits      = scord_pkg::AddrBits,
+  parameter int Lanes         = scord_pkg::Lanes,
   parameter int PcBits        = scord_pkg::PcBits,
-  parameter int SmId          = 0   // which SM this tracker serves
+  parameter int SmId          = 0,  // which SM this tracker serves
+  localparam int HashBits     = 2 * $clog2(BloomBinBits)  // lock-word hash (section 3)
 ) (
   input  logic clk_i,
   input  logic rst_ni,
 
-  // Event channel: one lane per beat, in the SM's program order.
+  // Events, one warp instruction (or fence, barrier, CTA start, kernel) per beat.
   input  logic                                     ev_valid_i,
   output logic                                     ev_ready_o,
   input  logic [2:0]                               ev_type_i,    // scord_pkg::Ev*
-  input  logic                                     ev_first_i,   // first lane of instruction
-  input  logic                                     ev_last_i,    // last lane of instruction
   input  logic [scord_pkg::idx_bits(CtasPerSm)-1:0] ev_cta_i,
   input  logic [WarpIdBits-1:0]                    ev_warp_i,
   input  logic [WarpIdBits-1:0]                    ev_first_warp_i, // cta: first warp
@@ -49,10 +54,11 @@ module scord_sm_tracker #(
   input  logic [31:0]                              ev_cmp_i,
   input  logic [31:0]                              ev_val_i,
   input  logic [31:0]                              ev_old_i,
-  input  logic [AddrBits-1:0]                      ev_addr_i,    // this lane's address
+  input  logic [Lanes-1:0]                         ev_lane_valid_i,  // ld/st/atom: active lanes
+  input  logic [Lanes*HashBits-1:0]                ev_lane_hash_i,   // lane l: addr[2 +: HashBits]
   input  logic [PcBits-1:0]                        ev_pc_i,
 
-  // Packet channel to the detector (access lanes and fence notifications, in order).
+  // Packets to the detector (in order): the header of an access instruction, or a fence.
   output logic                                     pkt_valid_o,
   input  logic                                     pkt_ready_i,
   output logic [1:0]                               pkt_type_o,   // PktAccess / PktFence
@@ -66,9 +72,7 @@ module scord_sm_tracker #(
   output logic                                     pkt_strong_o, // volatile or atomic
   output logic                                     pkt_atom_blk_o, // atomic, scope cta
   output logic                                     pkt_fence_dev_o, // fence: gpu or sys
-  output logic [AddrBits-1:0]                      pkt_addr_o,
-  output logic [PcBits-1:0]                        pkt_pc_o,
-  output logic                                     pkt_last_o    // the instruction's last lane
+  output logic [PcBits-1:0]                        pkt_pc_o
 );
   localparam int SmBits   = scord_pkg::idx_bits(NumSms);
 
@@ -84,10 +88,10 @@ module scord_sm_tracker #(
   end
   localparam int CtaBits  = scord_pkg::idx_bits(CtasPerSm);
   localparam int K        = $clog2(BloomBinBits);  // bits of one bin index
-  localparam int HashBits = 2 * K;                 // lock-word hash width (section 3)
   localparam int BloomW   = 2 * BloomBinBits;
   localparam int LeW      = LockEntries;
   localparam int RowAW    = LockEntries * HashBits;
+  localparam int LaneHW   = Lanes * HashBits;
 
   // ---- State -------------------------------------------------------------------------
   // Lock tables: one memory row per warp, {valid, active, dev, hash} with entry e of each at
@@ -98,7 +102,6 @@ module scord_sm_tracker #(
   logic                        lt_we;
   logic [RowW-1:0]             lt_mem_q [WarpsPerSm];   // no reset: read under lt_live_q
   logic [CtasPerSm*BarrierIdBits-1:0] bar_d, bar_q;     // barrier counter per CTA slot
-  logic [BloomW-1:0]           bloom_d, bloom_q;        // bloom of the current instruction
 
   logic                     pkt_valid_d, pkt_valid_q;
   logic [1:0]               pkt_type_q;
@@ -111,9 +114,7 @@ module scord_sm_tracker #(
   logic                     pkt_strong_q;
   logic                     pkt_atom_blk_q;
   logic                     pkt_fence_dev_q;
-  logic [AddrBits-1:0]      pkt_addr_q;
   logic [PcBits-1:0]        pkt_pc_q;
-  logic                     pkt_last_q;
 
   // ---- T0: the beat in a spill register; T1: the beat with its warp's lock-table row -----
   // Two stages instead of one combinational beat: T0 reads the warp's row (a WarpsPerSm:1
@@ -121,9 +122,9 @@ module scord_sm_tracker #(
   // A beat that would read a row T1 is changing this cycle waits one cycle (hazard): the
   // same warp after a fence or lock atomic, any beat after a CTA start or kernel.
   // The beat is stored with its lock decode (acquire, release) instead of the atomic's op and
-  // three 32-bit operands: 2 bits per slot instead of 104.
-  localparam int EvW = 3 + 2 + CtaBits + 3 * WarpIdBits + 1 + 2 + 1 + 2 + AddrBits + PcBits;
-  logic [EvW-1:0] ev_pay, b_pay, t1_pay_q;
+  // three 32-bit operands: 2 bits instead of 104.  Only a lock atomic keeps its lane hashes.
+  localparam int EvW = 3 + CtaBits + 3 * WarpIdBits + 1 + 2 + 1 + 2 + Lanes + LaneHW + PcBits;
+  logic [EvW-1:0] ev_pay, b_pay;
   logic           b_valid, b_take, t1_valid_q, t1_go, t1_free, t1_mod, hazard;
   logic [2:0]     b_type;
   logic [WarpIdBits-1:0] b_warp;
@@ -135,8 +136,8 @@ module scord_sm_tracker #(
                   ev_has_old_i && (ev_old_i == 32'd0);
   assign ev_rel = (ev_type_i == scord_pkg::EvAtom) && (ev_op_i == scord_pkg::OpExch) &&
                   ev_has_val_i && (ev_val_i == 32'd0);
-  assign ev_pay = {ev_type_i, ev_first_i, ev_last_i, ev_cta_i, ev_warp_i, ev_first_warp_i, ev_warps_i,
-                   ev_scope_i, ev_volatile_i, ev_acq, ev_rel, ev_addr_i, ev_pc_i};
+  assign ev_pay = {ev_type_i, ev_cta_i, ev_warp_i, ev_first_warp_i, ev_warps_i, ev_scope_i,
+                   ev_volatile_i, ev_acq, ev_rel, ev_lane_valid_i, ev_lane_hash_i, ev_pc_i};
   scord_spill_reg #(.Width(EvW)) u_ev_reg (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -149,17 +150,18 @@ module scord_sm_tracker #(
   );
   // The T0 beat, by field; whether it changes lock-table rows (b_mod, b_glob) is registered
   // into T1 so the hazard test starts from flops.
-  logic                  b_first, b_last, b_volatile;
+  logic                  b_volatile;
   logic [CtaBits-1:0]    b_cta;
   logic [WarpIdBits-1:0] b_first_warp;
   logic [WarpIdBits:0]   b_warps;
   logic [1:0]            b_scope;
-  logic [AddrBits-1:0]   b_addr;
+  logic [Lanes-1:0]      b_lanes;
+  logic [LaneHW-1:0]     b_hash;
   logic [PcBits-1:0]     b_pc;
   logic                  b_acq, b_rel, b_mod, b_glob;
   logic                  t1_mod_q, t1_glob_q;
-  assign {b_type, b_first, b_last, b_cta, b_warp, b_first_warp, b_warps, b_scope, b_volatile, b_acq,
-          b_rel, b_addr, b_pc} = b_pay;
+  assign {b_type, b_cta, b_warp, b_first_warp, b_warps, b_scope, b_volatile, b_acq, b_rel, b_lanes,
+          b_hash, b_pc} = b_pay;
   assign b_glob = (b_type == scord_pkg::EvCta) || (b_type == scord_pkg::EvKernel);
   assign b_mod  = (b_type == scord_pkg::EvFence) || b_acq || b_rel || b_glob;
   // T0 reads the warp's row (one array read) and its live bit into T1's row register.
@@ -173,42 +175,28 @@ module scord_sm_tracker #(
     if (lt_we) lt_mem_q[e_warp] <= {nrow_v, nrow_act, nrow_dev, nrow_a};
   end
 
-  // The T1 beat, by field (the names the rules below use).
+  // The T1 beat, by field (the names the rules below use).  Its header (t1_pay_q) is fixed
+  // while it waits; the lock walk (t1_todo_q, t1_hash_q: the lanes still to apply, lowest
+  // first) and the row (t1_row_q) move a lane a cycle once the header has left (t1_sent_q).
+  localparam int HdW = 3 + CtaBits + 3 * WarpIdBits + 1 + 2 + 1 + 2 + PcBits;
+  logic [HdW-1:0]           t1_pay_q;
+  logic [Lanes-1:0]         t1_todo_q;
+  logic [LaneHW-1:0]        t1_hash_q;
+  logic                     t1_sent_q;
   logic [2:0]               e_type;
-  logic                     e_first, e_last, e_volatile, e_acq, e_rel;
+  logic                     e_volatile, e_acq, e_rel;
   logic [CtaBits-1:0]       e_cta;
   logic [WarpIdBits-1:0]    e_warp, e_first_warp;
   logic [WarpIdBits:0]      e_warps;
   logic [1:0]               e_scope;
-  logic [AddrBits-1:0]      e_addr;
   logic [PcBits-1:0]        e_pc;
-  assign {e_type, e_first, e_last, e_cta, e_warp, e_first_warp, e_warps, e_scope, e_volatile, e_acq,
-          e_rel, e_addr, e_pc} = t1_pay_q;
+  assign {e_type, e_cta, e_warp, e_first_warp, e_warps, e_scope, e_volatile, e_acq, e_rel, e_pc} =
+      t1_pay_q;
 
-  assign t1_mod  = t1_valid_q && t1_mod_q;
-  assign hazard  = t1_mod && (t1_glob_q || (e_warp == b_warp));
-  assign t1_go   = t1_valid_q && (!has_pkt || !pkt_valid_q || pkt_ready_i);
-  assign t1_free = !t1_valid_q || t1_go;
-  assign b_take  = b_valid && t1_free && !hazard;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) t1_valid_q <= 1'b0;
-    else         t1_valid_q <= b_take || (t1_valid_q && !t1_go);
-  end
-  // Payload and row: no reset, used only under t1_valid_q.
-  always_ff @(posedge clk_i) begin
-    if (b_take) begin
-      t1_pay_q     <= b_pay;
-      t1_row_q     <= b_row;
-      t1_mod_q     <= b_mod;
-      t1_glob_q    <= b_glob;
-    end
-  end
-
-  // ---- Decode of the incoming beat ----------------------------------------------------
+  // ---- Decode of the T1 beat ------------------------------------------------------------
   logic is_access, is_fence, has_pkt;
   logic dev_scope;                  // gpu or sys (sys folds into device, decision 9)
-  logic lk_acquire, lk_release;
+  logic lk_op;                      // acquire or release: a lane walk
   logic [HashBits-1:0] a_hash;
   // BlockID arithmetic keeps only the bits read (the id and the hash of id + 1): the low bits
   // of a sum depend on the operands' low bits alone.  A CTA's last warp needs two bits over
@@ -224,12 +212,22 @@ module scord_sm_tracker #(
   assign is_fence  = (e_type == scord_pkg::EvFence);
   assign has_pkt   = is_access || is_fence;
   assign dev_scope = (e_scope != scord_pkg::ScopeCta);
+  assign lk_op     = e_acq || e_rel;
+  // The lane being applied: the lowest of the walk's shift registers.
+  assign a_hash    = t1_hash_q[HashBits-1:0];   // (lockaddr >> 2) mod 2^(2k)
 
-  // Section 3 (decoded at the input): lk_acquire = cas 0 -> 1 that returned 0; lk_release =
-  // exch 0.
-  assign lk_acquire = e_acq;
-  assign lk_release = e_rel;
-  assign a_hash  = e_addr[2 +: HashBits];  // (lockaddr >> 2) mod 2^(2k)
+  // The walk.  send: the header leaves this cycle; sent: it has left or leaves now (or there
+  // is none), so a lane may be applied; T1 leaves once no active lane is left after this one.
+  logic send, sent, step, lane_on;
+  assign send    = t1_valid_q && has_pkt && !t1_sent_q && (!pkt_valid_q || pkt_ready_i);
+  assign sent    = t1_sent_q || send || !has_pkt;
+  assign lane_on = t1_todo_q[0];
+  assign step    = t1_valid_q && sent && lk_op && lane_on;
+  assign t1_go   = t1_valid_q && sent && ((t1_todo_q >> 1) == '0);
+  assign t1_free = !t1_valid_q || t1_go;
+  assign t1_mod  = t1_valid_q && t1_mod_q;
+  assign hazard  = t1_mod && (t1_glob_q || (e_warp == b_warp));
+  assign b_take  = b_valid && t1_free && !hazard;
 
   // BlockID = sm * CtasPerSm + cta (section 2).
   assign first_w = LastW'(e_first_warp);
@@ -255,14 +253,13 @@ module scord_sm_tracker #(
   assign {row_v, row_act, row_dev, row_a} = t1_row_q;
 
   // Bloom of the warp's valid and active locks (section 3, scope inclusion): a block
-  // entry sets h = a ^ (BlockID+1), a device entry sets both h and a.
+  // entry sets h = a ^ (BlockID+1), a device entry sets both h and a.  Read only when the
+  // header leaves (send), before any lane of a lock walk changes the row (decision 12).
   logic [BloomBinBits-1:0] bin_a, bin_b;
   logic [HashBits-1:0]     h_blk, h_a;
-  logic [BloomW-1:0]       bloom_now, lane_bloom;
-  // Bloom and row update are used only when T1 leaves (t1_go, under t1_valid_q): computed only
-  // with a beat in T1, so a simulator skips them in the cycles an SM sends nothing (15 trackers
-  // evaluated every cycle).  In gates: an AND on the bloom, and the unchanged row
-  // selected for the update when T1 is empty.
+  logic [BloomW-1:0]       bloom_now;
+  // Computed only with a beat in T1, so a simulator skips it in the cycles an SM sends
+  // nothing (up to 15 trackers evaluated every cycle).
   always_comb begin
     bin_a = '0;
     bin_b = '0;
@@ -282,10 +279,8 @@ module scord_sm_tracker #(
     end
     bloom_now = {bin_b, bin_a};
   end
-  // Decision 12: one bloom per instruction, built before its first lane.
-  assign lane_bloom = e_first ? bloom_now : bloom_q;
 
-  // ---- Lock-table row update -----------------------------------------------------------
+  // ---- Lock-table row update: a fence, or one lane of a lock walk ------------------------
   logic [LeW-1:0]   nrow_v, nrow_act, nrow_dev;
   logic [RowAW-1:0] nrow_a;
   logic             hit, found;
@@ -299,13 +294,13 @@ module scord_sm_tracker #(
     found = 1'b0;
     placed = 1'b0;
     if (!t1_valid_q) begin
-      // no beat in T1: the row is not written (lt_we needs t1_go)
+      // no beat in T1: the row is not written (lt_we needs one)
     end else if (is_fence) begin
       // Activate entries of matching or lesser scope.
       for (int e = 0; e < LockEntries; e++) begin
         if (row_v[e] && (dev_scope || !row_dev[e])) nrow_act[e] = 1'b1;
       end
-    end else if (lk_acquire) begin
+    end else if (e_acq) begin
       for (int e = 0; e < LockEntries; e++) begin
         if (row_v[e] && (row_a[e*HashBits +: HashBits] == a_hash) && (row_dev[e] == dev_scope))
           hit = 1'b1;
@@ -335,7 +330,7 @@ module scord_sm_tracker #(
           end
         end
       end
-    end else if (lk_release) begin
+    end else if (e_rel) begin
       // Remove the first valid entry with the same hash and scope; later ones move down.
       for (int e = 0; e < LockEntries; e++) begin
         if (row_v[e] && (row_a[e*HashBits +: HashBits] == a_hash) &&
@@ -358,25 +353,49 @@ module scord_sm_tracker #(
     end
   end
 
+  // ---- T1 registers ----------------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      t1_valid_q <= 1'b0;
+      t1_sent_q  <= 1'b0;
+    end else begin
+      t1_valid_q <= b_take || (t1_valid_q && !t1_go);
+      t1_sent_q  <= b_take ? 1'b0 : (t1_sent_q || send);
+    end
+  end
+  // Payload, row and walk: no reset, used only under t1_valid_q.  A lock atomic walks its
+  // active lanes; any other beat has nothing to walk.
+  always_ff @(posedge clk_i) begin
+    if (b_take) begin
+      t1_pay_q  <= {b_type, b_cta, b_warp, b_first_warp, b_warps, b_scope, b_volatile, b_acq, b_rel,
+                    b_pc};
+      t1_row_q  <= b_row;
+      t1_mod_q  <= b_mod;
+      t1_glob_q <= b_glob;
+      t1_todo_q <= (b_acq || b_rel) ? b_lanes : '0;
+      if (b_acq || b_rel) t1_hash_q <= b_hash;
+    end else if (t1_valid_q && sent) begin
+      t1_todo_q <= t1_todo_q >> 1;
+      t1_hash_q <= t1_hash_q >> HashBits;
+      if (step) t1_row_q <= {nrow_v, nrow_act, nrow_dev, nrow_a};
+    end
+  end
+
   // ---- Next state ----------------------------------------------------------------------
   always_comb begin
     lt_live_d   = lt_live_q;
     lt_we       = 1'b0;
     bar_d       = bar_q;
-    bloom_d     = bloom_q;
 
-    pkt_valid_d     = pkt_valid_q && !pkt_ready_i;
+    pkt_valid_d = (pkt_valid_q && !pkt_ready_i) || send;
+
+    // Lock effect of a fence or atomic lane comes after its own packet (section 3).
+    if (((is_fence && t1_go) || step) && warp_ok) begin
+      lt_we = 1'b1;
+      lt_live_d[e_warp] = 1'b1;
+    end
 
     if (t1_go) begin
-      if (has_pkt) pkt_valid_d = 1'b1;   // its payload: pkt_load below
-      if (is_access && e_first) bloom_d = bloom_now;
-
-      // Lock effect of a fence or atomic lane comes after its own packet (section 3).
-      if ((is_fence || lk_acquire || lk_release) && warp_ok) begin
-        lt_we = 1'b1;
-        lt_live_d[e_warp] = 1'b1;
-      end
-
       if (e_type == scord_pkg::EvBar) begin
         bar_d[e_cta * BarrierIdBits +: BarrierIdBits] =
             bar_q[e_cta * BarrierIdBits +: BarrierIdBits] + 1'b1;
@@ -399,35 +418,29 @@ module scord_sm_tracker #(
     if (!rst_ni) begin
       lt_live_q       <= '0;
       bar_q           <= '0;
-      bloom_q         <= '0;
       pkt_valid_q     <= 1'b0;
     end else begin
       lt_live_q       <= lt_live_d;
       bar_q           <= bar_d;
-      bloom_q         <= bloom_d;
       pkt_valid_q     <= pkt_valid_d;
     end
   end
   // The packet's payload: no reset (used only under pkt_valid_q), loaded through one enable
-  // when T1 leaves with a packet, so it is computed at the clock edge only.
-  logic pkt_load;
-  assign pkt_load = t1_go && has_pkt;
+  // when the header leaves T1, so it is computed at the clock edge only.
   always_ff @(posedge clk_i) begin
-    if (pkt_load) begin
+    if (send) begin
       pkt_type_q      <= is_fence ? scord_pkg::PktFence : scord_pkg::PktAccess;
       pkt_cta_q       <= e_cta;
       pkt_warp_q      <= e_warp;
       pkt_block_q     <= blk_id;
       pkt_barrier_q   <= bar_q[e_cta * BarrierIdBits +: BarrierIdBits];
-      pkt_bloom_q     <= is_access ? lane_bloom : '0;
+      pkt_bloom_q     <= is_access ? bloom_now : '0;
       pkt_kind_q      <= (e_type == scord_pkg::EvLd) ? scord_pkg::KindLd :
                          (e_type == scord_pkg::EvSt) ? scord_pkg::KindSt : scord_pkg::KindAtom;
       pkt_strong_q    <= is_access && (e_volatile || (e_type == scord_pkg::EvAtom));
       pkt_atom_blk_q  <= (e_type == scord_pkg::EvAtom) && !dev_scope;
       pkt_fence_dev_q <= is_fence && dev_scope;
-      pkt_addr_q      <= e_addr;
       pkt_pc_q        <= e_pc;
-      pkt_last_q      <= e_last || is_fence;
     end
   end
 
@@ -444,26 +457,26 @@ module scord_sm_tracker #(
   assign pkt_strong_o    = pkt_strong_q;
   assign pkt_atom_blk_o  = pkt_atom_blk_q;
   assign pkt_fence_dev_o = pkt_fence_dev_q;
-  assign pkt_addr_o      = pkt_addr_q;
   assign pkt_pc_o        = pkt_pc_q;
-  assign pkt_last_o      = pkt_last_q;
 
   // Ready/valid interfaces: a valid is held with its payload until its handshake (the
   // sender's side as an assumption, this block's as an assertion; docs/assertions.md).
   `SCORD_ASSUME(EvHeld, !$past(rst_ni && ev_valid_i && !ev_ready_o) || (ev_valid_i &&
-                $stable({ev_type_i, ev_first_i, ev_cta_i, ev_warp_i, ev_first_warp_i, ev_warps_i,
+                $stable({ev_type_i, ev_cta_i, ev_warp_i, ev_first_warp_i, ev_warps_i,
                          ev_scope_i, ev_op_i, ev_volatile_i, ev_has_cmp_i, ev_has_val_i,
-                         ev_has_old_i, ev_cmp_i, ev_val_i, ev_old_i, ev_addr_i, ev_pc_i})),
+                         ev_has_old_i, ev_cmp_i, ev_val_i, ev_old_i, ev_lane_valid_i,
+                         ev_lane_hash_i, ev_pc_i})),
                 clk_i, !rst_ni)
   `SCORD_ASSERT(PktHeld, !$past(rst_ni && pkt_valid_o && !pkt_ready_i) || (pkt_valid_o &&
                 $stable({pkt_type_o, pkt_sm_o, pkt_cta_o, pkt_warp_o, pkt_block_o, pkt_barrier_o,
                          pkt_bloom_o, pkt_kind_o, pkt_strong_o, pkt_atom_blk_o, pkt_fence_dev_o,
-                         pkt_addr_o, pkt_pc_o})), clk_i, !rst_ni)
+                         pkt_pc_o})), clk_i, !rst_ni)
+  // A header is loaded only into a free packet register, once per beat.
+  `SCORD_ASSERT(OneHeader, !(send && t1_sent_q), clk_i, !rst_ni)
+  `SCORD_ASSERT(WalkAfterHeader, !step || t1_sent_q || send || !has_pkt, clk_i, !rst_ni)
 
   // Bits deliberately unused (the arithmetic's unread high bits, fields of the beat not decoded).
   logic unused_bits;
-  assign unused_bits = ^{blk_w, blk1_w, e_addr[1:0], b_first, b_last, b_volatile, b_cta,
-                        cta_hi[WarpsPerSm], cta_lo[WarpsPerSm],
-                        b_first_warp, b_warps, b_scope, b_addr, b_pc};
+  assign unused_bits = ^{blk_w, blk1_w, cta_hi[WarpsPerSm], cta_lo[WarpsPerSm]};
 
 endmodule

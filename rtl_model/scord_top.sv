@@ -1,17 +1,20 @@
 // scord_top.sv -- ScoRD as the GPU instantiates it (docs/rtl.md "scord_top"): one
-// scord_sm_tracker per SM, each followed by a scord_lane_gather that packs an instruction's
-// lanes into one packet, the interconnect's merge into the one detector input, and the line-rate
-// detector (scord_line_detector) with its per-slice metadata ports and race ring.
+// scord_sm_tracker per SM beside the SM's request path (the lane addresses), the
+// interconnect's merge into the one detector input, and the line-rate detector
+// (scord_line_detector) with its per-slice metadata ports and race ring.
 //
 // The merge: which SM's packet enters the detector next is the interconnect's choice, so it is
 // an input (merge_sel_i, valid under merge_en_i; NumSms selects the host's kernel-boundary
 // packet).  A verification harness chooses it in the order its reference model applies the
-// events; pkt_valid_o (flops) tells it which gatherers hold a packet.
+// events; pkt_valid_o (flops) tells it which SMs hold a packet.
 //
-// Events reach the trackers on one shared payload with a valid per SM (one SM's beat per
-// cycle): the trackers still work concurrently on the beats they hold, and the harness needs
-// one bus instead of NumSms.  An access event is one beat per lane (ev_first_i on the first,
-// ev_last_i on the last); a fence one beat; a kernel boundary one beat to every tracker.
+// Events reach the trackers on one shared payload with a valid per SM (one SM's event per
+// cycle): the trackers still work concurrently on the events they hold, and the harness needs
+// one bus instead of NumSms.  An access is one beat with all its lanes (ev_lane_valid_i, one
+// address per lane), as the SM issues a warp instruction; a fence one beat; a kernel boundary
+// one beat to every tracker.  The request path keeps each access's lane addresses in a FIFO
+// (AddrDepth entries, one per access the tracker can hold) until its header leaves the tracker;
+// the detector's packet is that header with those lanes.
 module scord_top #(
   parameter int          NumSms         = scord_pkg::NumSms,
   parameter int          CtasPerSm      = scord_pkg::CtasPerSm,
@@ -56,8 +59,6 @@ module scord_top #(
   input  logic [NumSms-1:0]          ev_valid_i,
   output logic [NumSms-1:0]          ev_ready_o,
   input  logic [2:0]                 ev_type_i,
-  input  logic                       ev_first_i,
-  input  logic                       ev_last_i,
   input  logic [15:0]                ev_cta_i,
   input  logic [15:0]                ev_warp_i,
   input  logic [15:0]                ev_first_warp_i,
@@ -71,12 +72,13 @@ module scord_top #(
   input  logic [31:0]                ev_cmp_i,
   input  logic [31:0]                ev_val_i,
   input  logic [31:0]                ev_old_i,
-  input  logic [63:0]                ev_addr_i,
+  input  logic [Lanes-1:0]           ev_lane_valid_i,
+  input  logic [Lanes*64-1:0]        ev_addr_i,      // lane l at [64*l +: 64]
   input  logic [63:0]                ev_pc_i,
   // The interconnect's merge.
   input  logic [15:0]                merge_sel_i,
   input  logic                       merge_en_i,
-  output logic [NumSms-1:0]          pkt_valid_o,   // each gatherer holds an instruction's packet
+  output logic [NumSms-1:0]          pkt_valid_o,   // each SM holds a packet for the merge
   output logic                       det_in_valid_o,
   output logic                       det_in_ready_o,
   // Metadata memory, one line port per slice (scord_line_detector).
@@ -118,7 +120,7 @@ module scord_top #(
   localparam int SmBits  = scord_pkg::idx_bits(NumSms);
   localparam int CtaBits = scord_pkg::idx_bits(CtasPerSm);
   localparam int BlW     = 2 * BloomBinBits;
-  // The instruction header the gatherer keeps (from bit 0).
+  // The packet header of one SM (from bit 0).
   localparam int GPc   = 0;
   localparam int GFd   = GPc + PcBits;
   localparam int GAb   = GFd + 1;
@@ -131,6 +133,11 @@ module scord_top #(
   localparam int GCta  = GWarp + WarpIdBits;
   localparam int GSm   = GCta + CtaBits;
   localparam int GHdrW = GSm + SmBits;
+  localparam int HashBits = 2 * $clog2(BloomBinBits);
+  // Accesses a tracker holds at most: two in its input register, one in T1, one in its packet
+  // register.  The address FIFO has a slot for each, so it is never what stops an event.
+  localparam int AddrDepth = 4;
+  localparam int LaneW     = Lanes + Lanes * AddrBits;
 
   logic [NumSms-1:0]           g_valid, g_ready;
   logic [1:0]                  g_type [NumSms];
@@ -138,11 +145,24 @@ module scord_top #(
   logic [Lanes-1:0]            g_mask [NumSms];
   logic [Lanes*AddrBits-1:0]   g_addr [NumSms];
 
+  // The lanes of the event on the bus: each lane's address cut to AddrBits, and its lock-word
+  // hash (detector.md section 3), the only address bits the tracker reads.
+  logic [Lanes*AddrBits-1:0] ev_addr_cut;
+  logic [Lanes*HashBits-1:0] ev_hash;
+  logic                      ev_is_access;
+  for (genvar l = 0; l < Lanes; l++) begin : g_lane
+    assign ev_addr_cut[l*AddrBits +: AddrBits] = ev_addr_i[l*64 +: AddrBits];
+    assign ev_hash[l*HashBits +: HashBits]     = ev_addr_i[l*64 + 2 +: HashBits];
+  end
+  assign ev_is_access = (ev_type_i == scord_pkg::EvLd) || (ev_type_i == scord_pkg::EvSt) ||
+                        (ev_type_i == scord_pkg::EvAtom);
+
   for (genvar s = 0; s < NumSms; s++) begin : g_sm
-    logic                  t_valid, t_ready, t_last;
+    logic                  t_valid, t_ready, a_valid, a_ready, a_room;
     logic [1:0]            t_type;
     logic [GHdrW-1:0]      t_hdr;
-    logic [AddrBits-1:0]   t_addr;
+    logic [LaneW-1:0]      a_data;
+    logic                  t_ev_ready, a_push, a_room2;
     scord_sm_tracker #(
       .NumSms       (NumSms),
       .CtasPerSm    (CtasPerSm),
@@ -152,17 +172,15 @@ module scord_top #(
       .BarrierIdBits(BarrierIdBits),
       .BloomBinBits (BloomBinBits),
       .LockEntries  (LockEntries),
-      .AddrBits     (AddrBits),
+      .Lanes        (Lanes),
       .PcBits       (PcBits),
       .SmId         (s)
     ) u_trk (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
       .ev_valid_i     (ev_valid_i[s]),
-      .ev_ready_o     (ev_ready_o[s]),
+      .ev_ready_o     (t_ev_ready),
       .ev_type_i      (ev_type_i),
-      .ev_first_i     (ev_first_i),
-      .ev_last_i      (ev_last_i),
       .ev_cta_i       (ev_cta_i[CtaBits-1:0]),
       .ev_warp_i      (ev_warp_i[WarpIdBits-1:0]),
       .ev_first_warp_i(ev_first_warp_i[WarpIdBits-1:0]),
@@ -176,7 +194,8 @@ module scord_top #(
       .ev_cmp_i       (ev_cmp_i),
       .ev_val_i       (ev_val_i),
       .ev_old_i       (ev_old_i),
-      .ev_addr_i      (ev_addr_i[AddrBits-1:0]),
+      .ev_lane_valid_i(ev_lane_valid_i),
+      .ev_lane_hash_i (ev_hash),
       .ev_pc_i        (ev_pc_i[PcBits-1:0]),
       .pkt_valid_o    (t_valid),
       .pkt_ready_i    (t_ready),
@@ -191,33 +210,41 @@ module scord_top #(
       .pkt_strong_o   (t_hdr[GStr]),
       .pkt_atom_blk_o (t_hdr[GAb]),
       .pkt_fence_dev_o(t_hdr[GFd]),
-      .pkt_addr_o     (t_addr),
-      .pkt_pc_o       (t_hdr[GPc +: PcBits]),
-      .pkt_last_o     (t_last)
+      .pkt_pc_o       (t_hdr[GPc +: PcBits])
     );
-    scord_lane_gather #(
-      .HdrW    (GHdrW),
-      .AddrBits(AddrBits),
-      .Lanes   (Lanes)
-    ) u_gather (
-      .clk_i           (clk_i),
-      .rst_ni          (rst_ni),
-      .in_valid_i      (t_valid),
-      .in_ready_o      (t_ready),
-      .in_type_i       (t_type),
-      .in_hdr_i        (t_hdr),
-      .in_addr_i       (t_addr),
-      .in_last_i       (t_last),
-      .out_valid_o     (g_valid[s]),
-      .out_ready_i     (g_ready[s]),
-      .out_type_o      (g_type[s]),
-      .out_hdr_o       (g_hdr[s]),
-      .out_lane_valid_o(g_mask[s]),
-      .out_addr_o      (g_addr[s])
+    // The SM's request path: an access's lanes, pushed when its tracker takes the event.
+    assign ev_ready_o[s] = t_ev_ready;
+    assign a_push        = ev_valid_i[s] && t_ev_ready && ev_is_access;
+    scord_fifo #(
+      .Width(LaneW),
+      .Depth(AddrDepth)
+    ) u_lanes (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(a_push),
+      .ready_o(a_room),
+      .room2_o(a_room2),
+      .data_i ({ev_lane_valid_i, ev_addr_cut}),
+      .valid_o(a_valid),
+      .ready_i(a_ready),
+      .data_o (a_data)
     );
+    assign g_valid[s] = t_valid;
+    assign g_type[s]  = t_type;
+    assign g_hdr[s]   = t_hdr;
+    assign {g_mask[s], g_addr[s]} = (t_type == scord_pkg::PktAccess) ? a_data : '0;
+    assign t_ready    = g_ready[s];
+    assign a_ready    = g_ready[s] && t_valid && (t_type == scord_pkg::PktAccess);
+    // Every access the tracker holds has its lanes queued: the FIFO has room for each, and an
+    // access header never leaves before its lanes.
+    `SCORD_ASSERT(LanesRoom, !a_push || a_room, clk_i, !rst_ni)
+    `SCORD_ASSERT(LanesWithHeader, !(t_valid && t_type == scord_pkg::PktAccess) || a_valid,
+                  clk_i, !rst_ni)
+    logic unused_room2;
+    assign unused_room2 = a_room2;
   end
 
-  // ---- The merge: the selected gatherer, or the host's kernel-boundary packet ---------------
+  // ---- The merge: the selected SM's packet, or the host's kernel-boundary packet ---------------
   logic                      m_valid, m_ready, sel_host;
   logic [1:0]                m_type;
   logic [GHdrW-1:0]          m_hdr;

@@ -186,7 +186,7 @@ fpga_trials() {
     echo "try $n ($cfg): $(cat "$out/$t/system_fit.txt")" >> "$out/tmp/fpga_trials.txt"
   done
   # The fitting configuration placed as ONE design: the product top rtl_model/scord_top.sv
-  # (NumSms trackers, lane gatherers, the ordered merge and the line-rate detector).
+  # (NumSms trackers with their lane FIFOs, the ordered merge and the line-rate detector).
   if [ -n "$fit" ]; then
     cp -r "$out/$fit" "$out/fpga_fit"
     cp "$out/tmp/fpga_trials.txt" "$out/fpga_fit/trials.txt"

@@ -175,11 +175,13 @@ struct Gen {
         e.cmp = pct(90) ? 0 : 1;
         e.val = pct(90) ? 1 : 2;
         e.old = pct(75) ? 0 : 1;
+        lock_lanes(e);
       } else if (k < 65) {  // release
         e.op = SCORD_OP_EXCH;
         e.addr = locks[u(locks.size())];
         e.has_val = !pct(10);
         e.val = pct(85) ? 0 : 3;
+        lock_lanes(e);
       } else {
         e.op = (uint8_t)u(SCORD_OP_COUNT);
         e.addr = data_addr();
@@ -208,6 +210,18 @@ struct Gen {
       e.warps = (uint16_t)(1 + u(std::min<uint64_t>(4, p.warps_per_sm - e.first_warp)));
     }
     return e;
+  }
+
+ private:
+  // Wide streams: now and then a lock atomic of several lanes (the tracker applies their
+  // lock-table effects one lane at a time, in lane order).  Stride 256 gives every lane the
+  // same lock-word hash, (addr >> 2) mod 64: the acquire's "already held" case inside one
+  // instruction.  Drawn only when wide, so the narrow stream of a seed stays what it was.
+  void lock_lanes(scord_event &e) {
+    if (!wide || !pct(15)) return;
+    e.n = (uint8_t)(2 + u(4));
+    const uint64_t s = u(3);
+    e.stride = s == 0 ? 4 : s == 1 ? 256 : 4 * (2 + u(7));
   }
 };
 

@@ -566,8 +566,8 @@ void drive_packet(SCORD_LD_VTOP *m, const scord_params &p, const Packet &k) {
 // under their valid: an unreset payload flop may differ while nothing reads it).
 void xcheck_step(SCORD_LD_VTOP *a, SCORD_LD_VTOP *b, uint64_t cyc, unsigned lw) {
 #define SCORD_X_IN(f) b->f = a->f;
-  SCORD_X_IN(clk_i) SCORD_X_IN(rst_ni) SCORD_X_IN(ev_valid_i) SCORD_X_IN(ev_type_i) SCORD_X_IN(ev_first_i)
-  SCORD_X_IN(ev_last_i) SCORD_X_IN(ev_cta_i) SCORD_X_IN(ev_warp_i) SCORD_X_IN(ev_first_warp_i) SCORD_X_IN(ev_warps_i)
+  SCORD_X_IN(clk_i) SCORD_X_IN(rst_ni) SCORD_X_IN(ev_valid_i) SCORD_X_IN(ev_type_i)
+  SCORD_X_IN(ev_lane_valid_i) SCORD_X_IN(ev_cta_i) SCORD_X_IN(ev_warp_i) SCORD_X_IN(ev_first_warp_i) SCORD_X_IN(ev_warps_i)
   SCORD_X_IN(ev_scope_i) SCORD_X_IN(ev_op_i) SCORD_X_IN(ev_volatile_i) SCORD_X_IN(ev_has_cmp_i)
   SCORD_X_IN(ev_has_val_i) SCORD_X_IN(ev_has_old_i) SCORD_X_IN(ev_cmp_i) SCORD_X_IN(ev_val_i) SCORD_X_IN(ev_old_i)
   SCORD_X_IN(ev_addr_i) SCORD_X_IN(ev_pc_i) SCORD_X_IN(merge_sel_i) SCORD_X_IN(merge_en_i)
@@ -753,9 +753,10 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     // Inputs for this cycle, independent of this cycle's outputs.  A packet once offered stays
     // offered until taken; between packets there are random gaps, now and then a long one.
 #ifdef SCORD_LD_TOP
-    // scord_top: the events' beats on the shared bus, one SM's beat per cycle, held until its
-    // tracker takes it, with random gaps; the merge takes the packets in event order (the order
-    // the C model applies them), its enable at random but held once a packet is shown.
+    // scord_top: the events on the shared bus, one SM's event per cycle (an access with all
+    // its lanes; a kernel one beat to each tracker), held until its tracker takes it, with
+    // random gaps; the merge takes the packets in event order (the order the C model applies
+    // them), its enable at random but held once a packet is shown.
     if (!offering && next_ev < evs.size()) {
       if (gap) gap--;
       else if (!tm.measure && trng(100) < 12) gap = trng(400) == 0 ? 50 + trng(200) : trng(4);
@@ -765,10 +766,8 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
         if (beat == 0) {
           if (kernel) merge_q.push_back((unsigned)p.num_sms);
           else if (e.type <= SCORD_EV_FENCE) merge_q.push_back(e.sm);
+          rtlport::put_event(m.get(), e);
         }
-        const unsigned beats = kernel ? (unsigned)p.num_sms : e.type <= SCORD_EV_ATOM ? e.n : 1;
-        rtlport::put_event_beat(m.get(), e, kernel ? 0 : e.addr + (uint64_t)beat * e.stride, kernel || beat == 0,
-                                kernel || beat + 1 == beats);
         beat_sm = kernel ? beat : e.sm;
         offering = true;
       }
@@ -972,7 +971,7 @@ Result run_rtl(int argc, char **argv, const scord_params &p, const std::vector<P
     if (beat_fire) {
       offering = false;
       const scord_event &e = evs[next_ev];
-      const unsigned beats = e.type == SCORD_EV_KERNEL ? (unsigned)p.num_sms : e.type <= SCORD_EV_ATOM ? e.n : 1;
+      const unsigned beats = e.type == SCORD_EV_KERNEL ? (unsigned)p.num_sms : 1;
       if (++beat == beats) {
         beat = 0;
         next_ev++;
@@ -1394,7 +1393,7 @@ VecStatus run_vec(int argc, char **argv, const scord_params &p, const char *path
 #ifdef SCORD_LD_TOP
 // scord_top's random test: n events of the constrained-random stream (event_gen.h, with
 // warp-wide accesses) from seed, written as a vector file in memory and run like one: through
-// the RTL's trackers, gatherers and merge, and through the C system.  The timing (stalls,
+// the RTL's trackers and merge, and through the C system.  The timing (stalls,
 // memory order) is drawn from the seed too.  Returns the exit status.
 int run_random_top(int argc, char **argv, const scord_params &p, unsigned long n, uint64_t seed, const Timing &tm) {
   trng.s = seed * 0xD1B54A32D192ED03ULL + 7;

@@ -114,6 +114,7 @@ void RaceDetector::kernel(const std::string &name) {
 void RaceDetector::note(const scord_event &ev) {
   stream_line_++;
   if (dump_) scord_event_write(dump_, &ev);
+  eng_->tracker_event(ev);
 }
 
 // Functional work first (arrival order = call order), then timing. `x->accepted` returns when

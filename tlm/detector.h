@@ -33,7 +33,7 @@ class RaceDetector : public sc_core::sc_module, public MdTimer, public TrackerOb
   ~RaceDetector() override { mgp_.clear_extension(&mext_); }  // a member, not the payload's to free
   // Kernel boundary: engine reset (detector.md section 7) and a `kernel` line in the dump.
   void kernel(const std::string &name);
-  // A tracker-only event (bar, cta) for the dump; it has no detector effect.
+  // A tracker-only event (bar, cta): for the dump, and for an engine with RTL trackers.
   void note(const scord_event &ev) override;
   // Kernel end at cycle t (docs/tlm.md "Drain"): the cycle (>= t) by which every packet received
   // is checked: the RTL run until quiet, or the timing model's last check; counted in the stats.

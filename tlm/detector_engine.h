@@ -68,6 +68,9 @@ class DetectorEngine {
   virtual void access(const scord_access &x, std::vector<MdTouch> &md) = 0;
   // A fence notification from hardware warp (sm, warp).
   virtual void fence(unsigned sm, unsigned warp, scord_scope scope) = 0;
+  // A tracker-only event (bar, cta) of SM ev.sm, in the order the SMs gave it.  Engines whose
+  // trackers are RTL apply it to them; the C model's trackers are the SMs' own.
+  virtual void tracker_event(const scord_event &ev) { (void)ev; }
   // The v2.0 fence-ID scrub (detector-v2.md section 4) the last fence ran, if it ran one: every
   // metadata entry not in the init state, in index order, write=true where it was rewritten.
   // False (md untouched) when no scrub ran.

@@ -1,16 +1,21 @@
-// engine_line.cc -- the line-rate RTL detector (rtl_model/scord_line_detector.sv, the block
-// docs/rtl.md describes and synth/ sizes) behind the DetectorEngine interface:
+// engine_line.cc -- the RTL of ScoRD, scord_top (rtl_model/scord_top.sv: the SM trackers, the
+// merge and the line-rate detector that synth/ sizes) behind the DetectorEngine interface:
 //   --detector=rtl   the Verilated RTL alone; its clock, stalls and metadata traffic time the
 //                    system;
 //   --detector=both  the same RTL, checked against the C model (docs/cosim.md).
 //
 // Workload: RaceDetector::b_transport calls access() once per lane.  The lanes of one
 // coalesced request (one interconnect packet; same instruction fields, at most Lanes of them)
-// become one input packet, offered when the request ends (end_packet), when a lane with other
-// instruction fields comes, or at a fence or kernel boundary;
-// fences and kernel boundaries are one packet each.  The RTL is clocked from the caller's
-// thread; between packets the clock runs to the packet's arrival cycle, skipping stretches in
-// which the RTL only waits for metadata (nothing moves inside it; see advance_to).
+// become one event of their SM's tracker (one warp instruction: its lanes at once), offered
+// when the request ends (end_packet), when a lane with other instruction fields comes, or at a
+// fence or kernel boundary; a fence is one event, a kernel boundary one event to every tracker
+// and then the host's packet; the SMs' barriers and CTA starts (tracker_event) are events of
+// their tracker.  The RTL trackers compute each packet's header (block, barrier, bloom) from
+// the events, as the SMs' C trackers do for the C model.  The merge passes the trackers'
+// packets to the detector in the order the events came, the order the C model applies them.
+// The RTL is clocked from the caller's thread; between packets the clock runs to the packet's
+// arrival cycle, skipping stretches in which the RTL only waits for metadata (nothing moves
+// inside it; see advance_to).
 //
 // Memory: each slice's line port is served by a C++ store of 128-B lines (values) and the
 // module's MdTimer (timing: one L2 transaction per line read or write-back).  A read's data is
@@ -47,8 +52,8 @@
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"  // in Verilator 5.006's own headers
-#include "Vscord_line_detector.h"
-#include "Vscord_line_detector___024root.h"  // rtlport::rise: Verilator's edge-trigger field
+#include "Vscord_top.h"
+#include "Vscord_top___024root.h"  // rtlport::rise: Verilator's edge-trigger field
 #include "verilated.h"
 #include "waveform.h"
 #pragma GCC diagnostic pop
@@ -63,7 +68,7 @@
 #endif
 
 // The one-eval clocking is a speed feature of the pinned toolchain; do not lose it silently.
-static_assert(VERILATOR_VERSION_INTEGER != 5006000 || rtlport::HasOneEval<Vscord_line_detector>::value,
+static_assert(VERILATOR_VERSION_INTEGER != 5006000 || rtlport::HasOneEval<Vscord_top>::value,
               "Verilator 5.006 should expose the clock's edge-trigger field (rtl_port.h rise)");
 
 namespace {
@@ -71,9 +76,6 @@ namespace {
 // The verilated build's parameters (tlm/CMakeLists.txt passes the same values as -G options).
 constexpr unsigned kLanes = SCORD_LINE_LANES, kSlices = SCORD_LINE_SLICES, kOutstanding = SCORD_LINE_OUTSTANDING;
 constexpr unsigned kEntries = rtlport::kLineEntries;
-using rtlport::kPktAccess;  // scord_pkg::pkt_type_e (rtl_port.h)
-using rtlport::kPktFence;
-using rtlport::kPktKernel;
 // No handshake for this many cycles and only metadata reads outstanding: every stage of the
 // RTL waits (its deepest internal hand-off chain is far shorter), so the clock may jump to the
 // next read's return without changing any decision (test cosim/line_skip_equal checks it).
@@ -88,13 +90,12 @@ std::string hex(uint64_t v) {
   return b;
 }
 
-// A detector-only top verilated with scord_pkg's defaults runs smaller GPUs (metadata
-// re-encoded), any md_base, any race buffer (rtlport::param_mismatch).
+// scord_top verilated with scord_pkg's defaults runs smaller GPUs (unused trackers idle,
+// metadata re-encoded), any md_base, any race buffer (rtlport::param_mismatch).
 const char *line_param_mismatch(const scord_params &p, uint64_t &want) {
   scord_params d;
   scord_params_default(&d);
-  return rtlport::param_mismatch(p, d, rtlport::kSmallerGpu | rtlport::kAnyMdBase | rtlport::kAnyRaceBuf |
-                                           rtlport::kDetectorOnly, &want);
+  return rtlport::param_mismatch(p, d, rtlport::kSmallerGpu | rtlport::kAnyMdBase | rtlport::kAnyRaceBuf, &want);
 }
 
 // Receives the RTL's outputs as they leave it (the comparator of --detector=both).
@@ -107,19 +108,26 @@ struct LineSink {
   virtual void on_race(const scord_race &r, uint64_t rtl_cycle) = 0;
 };
 
-// One input packet being gathered.
-struct Pkt {
-  unsigned type = kPktAccess;
-  scord_access a{};  // instruction fields (lane 0's); addr unused
-  unsigned fence_dev = 0;
-  unsigned n = 0;    // lanes
+// One tracker event: a vector event with its lanes' addresses (an access), or without (a
+// fence, barrier, CTA start, kernel boundary).
+struct Ev {
+  scord_event e{};
+  unsigned n = 0;  // lanes
   std::array<uint64_t, kLanes> addr{};
 };
 
+// Lanes of two runs may share one event when their instruction fields agree: the header the C
+// tracker gave them (bloom included) and the fields the RTL tracker decodes (the atomic's op,
+// operands and result: its lock effect).
 bool same_instruction(const scord_access &a, const scord_access &b) {
   return a.sm == b.sm && a.cta == b.cta && a.warp == b.warp && a.block_id == b.block_id &&
          a.barrier_id == b.barrier_id && a.bloom == b.bloom && a.kind == b.kind && a.strong == b.strong &&
          a.atom_block_scope == b.atom_block_scope && a.pc == b.pc;
+}
+bool same_fields(const scord_event &a, const scord_event &b) {
+  return a.type == b.type && a.scope == b.scope && a.op == b.op && a.is_volatile == b.is_volatile &&
+         a.has_cmp == b.has_cmp && a.has_val == b.has_val && a.has_old == b.has_old && a.cmp == b.cmp &&
+         a.val == b.val && a.old == b.old;
 }
 
 class LineEngine final : public DetectorEngine {
@@ -145,14 +153,15 @@ class LineEngine final : public DetectorEngine {
       wave_ = std::make_unique<Waveform>(o.vcd);
       wave_->window(o.trace_from, o.trace_to);
     }
-    m_.reset(new Vscord_line_detector(ctx_.get(), "scord_line_detector"));
-    Vscord_line_detector *t = m_.get();
+    m_.reset(new Vscord_top(ctx_.get(), "scord_top"));
+    Vscord_top *t = m_.get();
     t->clk_i = 0;
-    t->in_valid_i = 0;
-    rtlport::zero(t->in_addr_i);
+    t->ev_valid_i = 0;
+    t->merge_en_i = 0;
+    rtlport::zero(t->ev_addr_i);
     rtlport::zero(t->mem_rsp_tag_i);
     rtlport::zero(t->mem_rsp_data_i);
-    t->in_lane_valid_i = 0;
+    t->ev_lane_valid_i = 0;
     // The race ring (docs/race_ring.md): 4,096 records; the host reads every record the cycle
     // after the memory took it, so it never fills; the writes go through the L2 (ring_write).
     ring_.init(kRingBase, kRingLog2);
@@ -169,7 +178,6 @@ class LineEngine final : public DetectorEngine {
       t->rst_ni = rst_n;
       t->eval();
     });
-    eval_type_ = t->in_type_i;
   }
   ~LineEngine() override {
     wave_.reset();  // closed before the model it traces goes
@@ -185,35 +193,45 @@ class LineEngine final : public DetectorEngine {
     return now_;
   }
   void access(const scord_access &x, std::vector<MdTouch> &) override {
-    // Other instruction fields or a full packet end the packet being gathered.  The runs of
+    // Other instruction fields or a full packet end the event being gathered.  The runs of
     // one coalesced request (one interconnect packet, one instruction: tlm/payload.h DetRun)
-    // share one input packet, as the request's lanes would in hardware.
-    if (pk_.n && (pk_.n == kLanes || !same_instruction(pk_.a, x))) flush();
+    // share one event, as the request's lanes would in hardware.
+    if (pk_.n && (pk_.n == kLanes || !same_instruction(pa_, x) || !same_fields(pk_.e, cur_.ev))) flush();
     if (!pk_.n) {
-      pk_.type = kPktAccess;
-      pk_.a = x;
-      pk_.fence_dev = 0;
+      pk_.e = cur_.ev;
+      pa_ = x;
     }
     pk_.addr[pk_.n++] = x.addr;
     lanes_++;
   }
   void fence(unsigned sm, unsigned warp, scord_scope scope) override {
     flush();
-    pk_ = Pkt{};
-    pk_.type = kPktFence;
-    pk_.a.sm = (uint16_t)sm;
-    pk_.a.cta = cur_.ev.cta;
-    pk_.a.warp = (uint16_t)warp;
-    pk_.a.pc = cur_.ev.pc;
-    pk_.fence_dev = scope != SCORD_SCOPE_CTA;  // sys counts as gpu (detector.md section 3)
-    feed();
+    release_notes(sm);
+    Ev f;
+    f.e = cur_.ev;
+    f.e.type = SCORD_EV_FENCE;
+    f.e.sm = (uint16_t)sm;
+    f.e.warp = (uint16_t)warp;
+    f.e.scope = (uint8_t)scope;
+    feed(f);
+  }
+  // A barrier or CTA start waits for its SM's next packet (or the kernel boundary): its tracker
+  // applies it in the SM's program order, and the events of other SMs, whose order against it
+  // follows the SMs' threads (the quantum), do not see it on the bus.
+  void tracker_event(const scord_event &ev) override {
+    flush();
+    if (ev.sm >= notes_.size()) notes_.resize(ev.sm + 1u);
+    Ev b;
+    b.e = ev;
+    notes_[ev.sm].push_back(b);
   }
   void kernel_reset() override {
     flush();
+    for (unsigned sm = 0; sm < notes_.size(); sm++) release_notes(sm);
     advance_to(cur_.cycle);
-    pk_ = Pkt{};
-    pk_.type = kPktKernel;
-    feed();
+    Ev k;
+    k.e.type = SCORD_EV_KERNEL;
+    feed(k);
   }
   bool pop_race(scord_race &r) override {
     if (races_.empty()) return false;
@@ -270,43 +288,74 @@ class LineEngine final : public DetectorEngine {
     Rsp cur{};
   };
 
-  // Offer the gathered access packet, if any.
+  // Offer the gathered access event, if any.
   void flush() {
-    if (pk_.n == 0 || pk_.type != kPktAccess) return;
-    feed();
+    if (pk_.n == 0) return;
+    Ev a = pk_;
+    a.e.n = (uint8_t)a.n;
+    pk_.n = 0;
+    release_notes(a.e.sm);
+    feed(a);
+  }
+  // SM sm's waiting barriers and CTA starts go on the bus ahead of its next event.
+  void release_notes(unsigned sm) {
+    if (sm >= notes_.size()) return;
+    for (const Ev &b : notes_[sm]) evq_.push_back(b);
+    notes_[sm].clear();
   }
 
-  // Offer pk_ until the RTL takes it, then forget it.
-  void feed() {
-    Vscord_line_detector *t = m_.get();
-    const scord_access &a = pk_.a;
-    t->in_type_i = pk_.type;
-    t->in_sm_i = a.sm;
-    t->in_cta_i = a.cta;
-    t->in_warp_i = a.warp;
-    t->in_block_i = a.block_id;
-    t->in_barrier_i = a.barrier_id;
-    t->in_bloom_i = a.bloom;
-    t->in_kind_i = a.kind;
-    t->in_strong_i = a.strong;
-    t->in_atom_blk_i = a.atom_block_scope;
-    t->in_fence_dev_i = pk_.fence_dev;
-    t->in_pc_i = a.pc;
-    uint64_t mask = 0;
-    for (unsigned j = 0; j < kLanes; j++) {
-      bool on = pk_.type == kPktAccess && j < pk_.n;
-      rtlport::put_bits(t->in_addr_i, j * (unsigned)d_.addr_bits, (unsigned)d_.addr_bits, on ? pk_.addr[j] : 0);
-      mask |= (uint64_t)on << j;
+  // Queue event e behind those still waiting and clock the RTL until its tracker (every
+  // tracker, for a kernel boundary) has taken it.
+  void feed(const Ev &e) {
+    evq_.push_back(e);
+    const uint64_t start = now_;
+    while (!evq_.empty()) {
+      step();
+      if (now_ - start > kWatchdog) fail("a tracker's event channel was not ready for 50M cycles");
     }
-    t->in_lane_valid_i = mask;
-    t->in_valid_i = 1;
-    uint64_t start = now_;
-    while (!step()) {
-      if (now_ - start > kWatchdog) fail("the input channel was not ready for 50M cycles");
-    }
-    t->in_valid_i = 0;
-    pk_.n = 0;
     packets_++;
+  }
+
+  // This cycle's event beat: the oldest waiting event to its SM's tracker; a kernel boundary to
+  // every tracker at once (each valid held until that tracker takes it; then the host's packet),
+  // as the host would broadcast it.  The merge is enabled for the oldest packet
+  // not yet taken.  Returns whether a beat is shown.
+  bool show_inputs(Vscord_top *t) {
+    bool shown = false;
+    t->ev_valid_i = 0;
+    if (!evq_.empty()) {
+      Ev &e = evq_.front();
+      const bool kernel = e.e.type == SCORD_EV_KERNEL;
+      if (!ev_put_) {
+        rtlport::put_event_lanes(t, e.e, e.addr.data(), e.n);
+        ev_put_ = true;
+        new_event_ = true;
+        if (kernel) merge_.push_back((uint16_t)d_.num_sms);  // the host: merge source NumSms
+        else if (e.e.type <= SCORD_EV_FENCE) merge_.push_back(e.e.sm);
+        kmask_ = (1u << d_.num_sms) - 1;
+      }
+      t->ev_valid_i = kernel ? kmask_ : 1u << e.e.sm;
+      shown = true;
+    }
+    t->merge_en_i = !merge_.empty();
+    t->merge_sel_i = merge_.empty() ? 0 : merge_.front();
+    return shown;
+  }
+  // Advance the event and merge queues by the handshakes of this cycle (after its evaluation).
+  void take_inputs(Vscord_top *t, bool shown) {
+    if (shown && (t->ev_ready_o & t->ev_valid_i)) {
+      Ev &e = evq_.front();
+      const bool kernel = e.e.type == SCORD_EV_KERNEL;
+      if (kernel) kmask_ &= ~(unsigned)(t->ev_ready_o & t->ev_valid_i);
+      if (!kernel || kmask_ == 0) {
+        ev_put_ = false;
+        evq_.pop_front();
+      }
+    }
+    if (t->det_in_valid_o && t->det_in_ready_o) {
+      if (merge_.empty()) fail("the detector took a packet no event sent");
+      merge_.pop_front();
+    }
   }
 
   bool reads_out() const {
@@ -316,7 +365,7 @@ class LineEngine final : public DetectorEngine {
   }
   bool quiet() const {
     return m_->idle_o && !m_->ring_wr_valid_o && ring_.unread(m_->ring_tail_o) == 0 && !m_->mem_clr_valid_o &&
-           !m_->in_valid_i && !reads_out();
+           evq_.empty() && merge_.empty() && !reads_out();
   }
   uint64_t next_due() const {
     uint64_t d = ~0ull;
@@ -355,11 +404,12 @@ class LineEngine final : public DetectorEngine {
     return it->second;
   }
 
-  // One clock cycle; returns whether the offered input packet was taken.
-  bool step() {
+  // One clock cycle.
+  void step() {
     if (wave_) wave_->start(m_.get());
     stop_if_requested(now_, wave_.get());
-    Vscord_line_detector *t = m_.get();
+    Vscord_top *t = m_.get();
+    const bool shown = show_inputs(t);
     // Read data due by now, the earliest first, one per slice and cycle.
     uint32_t rsp_v = 0;
     for (unsigned s = 0; s < kSlices; s++) {
@@ -385,17 +435,20 @@ class LineEngine final : public DetectorEngine {
       rsp_v |= (uint32_t)sl.rsp_on << s;
     }
     t->mem_rsp_valid_i = rsp_v;
-    // The outputs sampled below are registers of scord_line_detector but in_ready_o, a
-    // function of in_type_i and state (docs/cosim.md "One evaluation per cycle"): the last
-    // eval() settled it for the in_type_i it saw, so the clock-low eval() is left out unless
-    // a beat is offered with another type (or a waveform shows the low phase).
-    const bool one = opts_.one_eval && !wave_ && (!t->in_valid_i || t->in_type_i == eval_type_);
-    eval_type_ = t->in_type_i;
+    // The clock-low eval() is left out when no input of the trackers or the merge changed since
+    // the last eval() (docs/cosim.md "One evaluation per cycle"): the outputs sampled below
+    // are then settled, and the assertions' sampled values are the inputs at this edge.
+    const bool one = opts_.one_eval && !wave_ && !new_event_ && t->ev_valid_i == eval_valid_ &&
+                     t->merge_sel_i == eval_sel_ && t->merge_en_i == eval_en_;
+    new_event_ = false;
+    eval_valid_ = t->ev_valid_i;
+    eval_sel_ = t->merge_sel_i;
+    eval_en_ = t->merge_en_i;
     rtlport::fall(t, one);
     if (wave_) wave_->dump(now_ * 1000, now_);
 
-    bool taken = t->in_valid_i && t->in_ready_o;
-    bool active = taken;
+    bool active = (shown && (t->ev_ready_o & t->ev_valid_i)) || (t->det_in_valid_o && t->det_in_ready_o);
+    take_inputs(t, shown);
     if (t->ring_wr_valid_o) {  // ring_wr_ready_i is always high: written now
       ring_.write(t->ring_wr_addr_o, t->ring_wr_data_o);
       if (!ring_.error.empty()) fail("race ring: " + ring_.error);
@@ -459,7 +512,6 @@ class LineEngine final : public DetectorEngine {
     idle_run_ = active ? 0 : idle_run_ + 1;
     now_++;
     stepped_++;
-    return taken;
   }
 
   scord_params p_, d_;
@@ -483,7 +535,7 @@ class LineEngine final : public DetectorEngine {
   LineSink *sink_;
   MdTimer *timer_ = nullptr;
   std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Vscord_line_detector> m_;
+  std::unique_ptr<Vscord_top> m_;
   std::unique_ptr<Waveform> wave_;  // --trace FILE
   std::unordered_map<uint64_t, MdLine> store_;  // global line -> its 16 entries (RTL layout)
   std::array<Slice, kSlices> sl_{};
@@ -492,10 +544,18 @@ class LineEngine final : public DetectorEngine {
   static constexpr unsigned kRingLog2 = 12;
   rtlport::RingHost ring_;
   std::vector<scord_race> ring_rd_;
-  Pkt pk_;
+  Ev pk_;            // the access event being gathered
+  scord_access pa_{};  // its first lane, as the C tracker gave it (same_instruction)
+  std::deque<Ev> evq_;           // events not yet taken by their tracker, oldest first
+  std::vector<std::vector<Ev>> notes_;  // per SM: barriers and CTA starts not yet released
+  std::deque<uint16_t> merge_;   // the merge's sources, in event order (num_sms: the host)
+  bool ev_put_ = false;          // evq_.front() is on the bus
+  unsigned kmask_ = 0;           // a kernel boundary: the trackers that have not taken it
   EvCtx cur_{};
   uint64_t now_ = 0, idle_run_ = 0, rseq_ = 0, skipped_ = 0, lanes_ = 0, packets_ = 0, stepped_ = 0;
-  unsigned eval_type_ = 0;  // in_type_i at the last eval(): in_ready_o is settled for it
+  // The inputs at the last eval(): its outputs are settled for them.
+  unsigned eval_valid_ = 0, eval_sel_ = 0, eval_en_ = 0;
+  bool new_event_ = false;  // an event's fields were put on the bus since the last eval()
 };
 
 // --detector=both: the C model decides at call time; the RTL's outputs are checked as
@@ -532,6 +592,7 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
     ref_->fence(sm, warp, scope);
     rtl_->fence(sm, warp, scope);
   }
+  void tracker_event(const scord_event &ev) override { rtl_->tracker_event(ev); }
   void kernel_reset() override {
     ref_->kernel_reset();
     rtl_->kernel_reset();
@@ -655,7 +716,7 @@ class LineBothEngine final : public DetectorEngine, public LineSink {
 
 }  // namespace
 
-// The engine names: "rtl" the Verilated line-rate detector alone, its clock and metadata
+// The engine names: "rtl" the Verilated scord_top alone, its clock and metadata
 // traffic timing the system; "both" the same RTL checked against the C model.
 bool engine_supported(const std::string &name, const scord_params &p, std::string &why) {
   if (name == "ref") return true;

@@ -3,14 +3,15 @@
 # docs/synth.md quotes) against the summary.txt of a fresh `run.sh --quick` (CTest synth/quick).
 # Every row of the fresh run must have a row of the same top, library and corner in the CSV;
 # flops and macros must be equal (the flow is deterministic for a given Yosys/ABC/OpenSTA),
-# areas within AREA_TOL percent and Fmax within FMAX_TOL percent (defaults 0.5 and 2: room for
-# a rebuilt tool, not for a design change).  A mismatch names the field and both values.
+# areas within AREA_TOL percent and Fmax within FMAX_TOL percent (defaults 0.5 and 4: room for
+# a rebuilt tool, not for a design change; ABC's gate sizing gives the same netlist 208.9 on one
+# machine and 215.5 MHz on another, 3.2 %).  A mismatch names the field and both values.
 # Usage: check_summary.sh SUMMARY.csv FRESH_SUMMARY.txt
 set -u
 csv=$1 fresh=$2
 [ -s "$csv" ] || { echo "FAIL: $csv missing or empty"; exit 1; }
 [ -s "$fresh" ] || { echo "FAIL: $fresh missing or empty (run synth/quick first)"; exit 1; }
-awk -F, -v AT="${AREA_TOL:-0.5}" -v FT="${FMAX_TOL:-2}" '
+awk -F, -v AT="${AREA_TOL:-0.5}" -v FT="${FMAX_TOL:-4}" '
   FNR == NR { if (FNR == 1) { for (i = 1; i <= NF; i++) col[$i] = i; next }
               key = $col["top"] "|" $col["lib"] "|" $col["corner"]; row[key] = $0; next }
   $1 == "synth" {
