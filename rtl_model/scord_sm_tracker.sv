@@ -8,7 +8,8 @@
 // hash, for the lock-table effects of an atomic.
 //
 // Timing: one instruction per cycle through T0 (input spill register: ev_ready_o is a flop),
-// T1 (the instruction with its warp's lock-table row) and the one-entry packet register.  An
+// T1 (the instruction with its warp's lock-table row) and the packet spill register (whose
+// ready is a flop too, so pkt_ready_i drives two header slots, not T0 and T1).  An
 // instruction right behind a fence or lock atomic of the same warp, or behind a CTA start or
 // kernel, waits one cycle (the row it reads is being written).  A lock atomic (an acquire or a
 // release, section 3) stays in T1 one cycle per lane up to its last active lane, applying one
@@ -103,18 +104,11 @@ module scord_sm_tracker #(
   logic [RowW-1:0]             lt_mem_q [WarpsPerSm];   // no reset: read under lt_live_q
   logic [CtasPerSm*BarrierIdBits-1:0] bar_d, bar_q;     // barrier counter per CTA slot
 
-  logic                     pkt_valid_d, pkt_valid_q;
-  logic [1:0]               pkt_type_q;
-  logic [CtaBits-1:0]       pkt_cta_q;
-  logic [WarpIdBits-1:0]    pkt_warp_q;
-  logic [BlockIdBits-1:0]   pkt_block_q;
-  logic [BarrierIdBits-1:0] pkt_barrier_q;
-  logic [BloomW-1:0]        pkt_bloom_q;
-  logic [1:0]               pkt_kind_q;
-  logic                     pkt_strong_q;
-  logic                     pkt_atom_blk_q;
-  logic                     pkt_fence_dev_q;
-  logic [PcBits-1:0]        pkt_pc_q;
+  // The packet header, as the packet spill register holds it.
+  localparam int PktW = 2 + CtaBits + WarpIdBits + BlockIdBits + BarrierIdBits + BloomW + 2 + 3 +
+                        PcBits;
+  logic [PktW-1:0] pkt_d, pkt_q;
+  logic            pkt_room;    // the packet spill register takes a header (a flop)
 
   // ---- T0: the beat in a spill register; T1: the beat with its warp's lock-table row -----
   // Two stages instead of one combinational beat: T0 reads the warp's row (a WarpsPerSm:1
@@ -219,7 +213,7 @@ module scord_sm_tracker #(
   // The walk.  send: the header leaves this cycle; sent: it has left or leaves now (or there
   // is none), so a lane may be applied; T1 leaves once no active lane is left after this one.
   logic send, sent, step, lane_on;
-  assign send    = t1_valid_q && has_pkt && !t1_sent_q && (!pkt_valid_q || pkt_ready_i);
+  assign send    = t1_valid_q && has_pkt && !t1_sent_q && pkt_room;
   assign sent    = t1_sent_q || send || !has_pkt;
   assign lane_on = t1_todo_q[0];
   assign step    = t1_valid_q && sent && lk_op && lane_on;
@@ -387,8 +381,6 @@ module scord_sm_tracker #(
     lt_we       = 1'b0;
     bar_d       = bar_q;
 
-    pkt_valid_d = (pkt_valid_q && !pkt_ready_i) || send;
-
     // Lock effect of a fence or atomic lane comes after its own packet (section 3).
     if (((is_fence && t1_go) || step) && warp_ok) begin
       lt_we = 1'b1;
@@ -418,46 +410,36 @@ module scord_sm_tracker #(
     if (!rst_ni) begin
       lt_live_q       <= '0;
       bar_q           <= '0;
-      pkt_valid_q     <= 1'b0;
     end else begin
       lt_live_q       <= lt_live_d;
       bar_q           <= bar_d;
-      pkt_valid_q     <= pkt_valid_d;
     end
   end
-  // The packet's payload: no reset (used only under pkt_valid_q), loaded through one enable
-  // when the header leaves T1, so it is computed at the clock edge only.
-  always_ff @(posedge clk_i) begin
-    if (send) begin
-      pkt_type_q      <= is_fence ? scord_pkg::PktFence : scord_pkg::PktAccess;
-      pkt_cta_q       <= e_cta;
-      pkt_warp_q      <= e_warp;
-      pkt_block_q     <= blk_id;
-      pkt_barrier_q   <= bar_q[e_cta * BarrierIdBits +: BarrierIdBits];
-      pkt_bloom_q     <= is_access ? bloom_now : '0;
-      pkt_kind_q      <= (e_type == scord_pkg::EvLd) ? scord_pkg::KindLd :
-                         (e_type == scord_pkg::EvSt) ? scord_pkg::KindSt : scord_pkg::KindAtom;
-      pkt_strong_q    <= is_access && (e_volatile || (e_type == scord_pkg::EvAtom));
-      pkt_atom_blk_q  <= (e_type == scord_pkg::EvAtom) && !dev_scope;
-      pkt_fence_dev_q <= is_fence && dev_scope;
-      pkt_pc_q        <= e_pc;
-    end
-  end
+  // The header of the beat in T1, entering the packet spill register when sent.
+  assign pkt_d = {is_fence ? scord_pkg::PktFence : scord_pkg::PktAccess,
+                  e_cta, e_warp, blk_id, bar_q[e_cta * BarrierIdBits +: BarrierIdBits],
+                  is_access ? bloom_now : BloomW'(0),
+                  (e_type == scord_pkg::EvLd) ? scord_pkg::KindLd :
+                  (e_type == scord_pkg::EvSt) ? scord_pkg::KindSt : scord_pkg::KindAtom,
+                  is_access && (e_volatile || (e_type == scord_pkg::EvAtom)),
+                  (e_type == scord_pkg::EvAtom) && !dev_scope,
+                  is_fence && dev_scope,
+                  e_pc};
+  scord_spill_reg #(.Width(PktW)) u_pkt_reg (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(t1_valid_q && has_pkt && !t1_sent_q),
+    .ready_o(pkt_room),
+    .data_i (pkt_d),
+    .valid_o(pkt_valid_o),
+    .ready_i(pkt_ready_i),
+    .data_o (pkt_q)
+  );
 
   // ---- Outputs ---------------------------------------------------------------------------
-  assign pkt_valid_o     = pkt_valid_q;
-  assign pkt_type_o      = pkt_type_q;
-  assign pkt_sm_o        = SmBits'(SmId);
-  assign pkt_cta_o       = pkt_cta_q;
-  assign pkt_warp_o      = pkt_warp_q;
-  assign pkt_block_o     = pkt_block_q;
-  assign pkt_barrier_o   = pkt_barrier_q;
-  assign pkt_bloom_o     = pkt_bloom_q;
-  assign pkt_kind_o      = pkt_kind_q;
-  assign pkt_strong_o    = pkt_strong_q;
-  assign pkt_atom_blk_o  = pkt_atom_blk_q;
-  assign pkt_fence_dev_o = pkt_fence_dev_q;
-  assign pkt_pc_o        = pkt_pc_q;
+  assign pkt_sm_o = SmBits'(SmId);
+  assign {pkt_type_o, pkt_cta_o, pkt_warp_o, pkt_block_o, pkt_barrier_o, pkt_bloom_o, pkt_kind_o,
+          pkt_strong_o, pkt_atom_blk_o, pkt_fence_dev_o, pkt_pc_o} = pkt_q;
 
   // Ready/valid interfaces: a valid is held with its payload until its handshake (the
   // sender's side as an assumption, this block's as an assertion; docs/assertions.md).
@@ -471,7 +453,7 @@ module scord_sm_tracker #(
                 $stable({pkt_type_o, pkt_sm_o, pkt_cta_o, pkt_warp_o, pkt_block_o, pkt_barrier_o,
                          pkt_bloom_o, pkt_kind_o, pkt_strong_o, pkt_atom_blk_o, pkt_fence_dev_o,
                          pkt_pc_o})), clk_i, !rst_ni)
-  // A header is loaded only into a free packet register, once per beat.
+  // A header enters the packet register once per beat.
   `SCORD_ASSERT(OneHeader, !(send && t1_sent_q), clk_i, !rst_ni)
   `SCORD_ASSERT(WalkAfterHeader, !step || t1_sent_q || send || !has_pkt, clk_i, !rst_ni)
 

@@ -134,9 +134,9 @@ module scord_top #(
   localparam int GSm   = GCta + CtaBits;
   localparam int GHdrW = GSm + SmBits;
   localparam int HashBits = 2 * $clog2(BloomBinBits);
-  // Accesses a tracker holds at most: two in its input register, one in T1, one in its packet
+  // Accesses a tracker holds at most: two in its input register, one in T1, two in its packet
   // register.  The address FIFO has a slot for each, so it is never what stops an event.
-  localparam int AddrDepth = 4;
+  localparam int AddrDepth = 5;
   localparam int LaneW     = Lanes + Lanes * AddrBits;
 
   logic [NumSms-1:0]           g_valid, g_ready;
