@@ -1,7 +1,7 @@
 // rtl_port.h -- the one C++ layer between a Verilated scord RTL top and the programs that
 // drive it: scord-rtl-tb (testbench/line_detector_tb.cpp, top scord_top), the bridge behind
 // scord-cosim (cosim/rtl_bridge.cpp, top scord_top), scord-sim's RTL engine
-// (tlm/engine_line.cc, top scord_line_detector) and the line-rate unit testbenches.  The tops carry the detector's ports under the same names, so
+// (tlm/engine_line.cc, top scord_top) and the line-rate unit testbenches.  The tops carry the detector's ports under the same names, so
 // everything here is a template over the Verilated class:
 //   - parameter matching: which built variant computes what a requested parameter set
 //     computes (param_mismatch), and the build-configuration words a model reports on its
@@ -255,6 +255,14 @@ void put_event(T *t, const scord_event &ev) {
   const unsigned n = ev.type <= SCORD_EV_ATOM ? std::min<unsigned>(ev.n, 64) : 0;
   for (unsigned l = 0; l < n; l++) a[l] = ev.addr + (uint64_t)l * ev.stride;
   put_event_lanes(t, ev, a, n);
+}
+
+// Lanes the C trackers turned into packets may share one scord_top event (one packet header)
+// only when the header fields agree: everything but the address, the bloom included.
+inline bool same_instruction(const scord_access &a, const scord_access &b) {
+  return a.sm == b.sm && a.cta == b.cta && a.warp == b.warp && a.block_id == b.block_id &&
+         a.barrier_id == b.barrier_id && a.bloom == b.bloom && a.kind == b.kind && a.strong == b.strong &&
+         a.atom_block_scope == b.atom_block_scope && a.pc == b.pc;
 }
 
 // The input side of scord_top, one cycle at a time, shared by scord-rtl-tb and the bridge

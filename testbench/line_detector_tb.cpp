@@ -1174,13 +1174,6 @@ struct VecPackets {
   std::vector<scord_event> evs;  // every event, in order (scord_top's input)
 };
 
-// True when two lanes' packets of one instruction agree on everything but the address.
-bool same_instruction(const scord_access &a, const scord_access &b) {
-  return a.sm == b.sm && a.cta == b.cta && a.warp == b.warp && a.block_id == b.block_id &&
-         a.barrier_id == b.barrier_id && a.bloom == b.bloom && a.kind == b.kind && a.strong == b.strong &&
-         a.atom_block_scope == b.atom_block_scope && a.pc == b.pc;
-}
-
 // Reads `path` into packets (see the header), applying every event to a scord_system after its
 // packet is built, so the trackers' locks and barrier counters are those the event sees.  kSkip
 // (printed) when the file's configuration differs from the variant's (p) in a parameter the RTL
@@ -1254,7 +1247,7 @@ VecStatus read_vec(const char *path, const scord_params &p, VecPackets &out, con
                                   addr, ev.pc, bloom);
         // One packet carries one set of instruction fields: a lane that needs others cannot
         // be sent in it.
-        if (lane && !same_instruction(a0, a)) {
+        if (lane && !rtlport::same_instruction(a0, a)) {
           fprintf(stderr, "%s:%" PRIu64 ": FAIL: lane %u's instruction fields differ from lane 0's\n", path, ev.line,
                   lane);
           return VecStatus::kFail;

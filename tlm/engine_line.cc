@@ -116,14 +116,9 @@ struct Ev {
   std::array<uint64_t, kLanes> addr{};
 };
 
-// Lanes of two runs may share one event when their instruction fields agree: the header the C
-// tracker gave them (bloom included) and the fields the RTL tracker decodes (the atomic's op,
+// Lanes of two runs may share one event when the header the C tracker gave them agrees
+// (rtlport::same_instruction) and so do the fields the RTL tracker decodes (the atomic's op,
 // operands and result: its lock effect).
-bool same_instruction(const scord_access &a, const scord_access &b) {
-  return a.sm == b.sm && a.cta == b.cta && a.warp == b.warp && a.block_id == b.block_id &&
-         a.barrier_id == b.barrier_id && a.bloom == b.bloom && a.kind == b.kind && a.strong == b.strong &&
-         a.atom_block_scope == b.atom_block_scope && a.pc == b.pc;
-}
 bool same_fields(const scord_event &a, const scord_event &b) {
   return a.type == b.type && a.scope == b.scope && a.op == b.op && a.is_volatile == b.is_volatile &&
          a.has_cmp == b.has_cmp && a.has_val == b.has_val && a.has_old == b.has_old && a.cmp == b.cmp &&
@@ -196,7 +191,7 @@ class LineEngine final : public DetectorEngine {
     // Other instruction fields or a full packet end the event being gathered.  The runs of
     // one coalesced request (one interconnect packet, one instruction: tlm/payload.h DetRun)
     // share one event, as the request's lanes would in hardware.
-    if (pk_.n && (pk_.n == kLanes || !same_instruction(pa_, x) || !same_fields(pk_.e, cur_.ev))) flush();
+    if (pk_.n && (pk_.n == kLanes || !rtlport::same_instruction(pa_, x) || !same_fields(pk_.e, cur_.ev))) flush();
     if (!pk_.n) {
       pk_.e = cur_.ev;
       pa_ = x;
@@ -545,7 +540,7 @@ class LineEngine final : public DetectorEngine {
   rtlport::RingHost ring_;
   std::vector<scord_race> ring_rd_;
   Ev pk_;            // the access event being gathered
-  scord_access pa_{};  // its first lane, as the C tracker gave it (same_instruction)
+  scord_access pa_{};  // its first lane, as the C tracker gave it (rtlport::same_instruction)
   std::deque<Ev> evq_;           // events not yet taken by their tracker, oldest first
   std::vector<std::vector<Ev>> notes_;  // per SM: barriers and CTA starts not yet released
   std::deque<uint16_t> merge_;   // the merge's sources, in event order (num_sms: the host)
