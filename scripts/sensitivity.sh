@@ -9,17 +9,21 @@
 #   --pred:  the predecessor table (det_pred_sets x det_pred_ways per slice): each size's cycles
 #            with detection on against the RTL default's, on the default workload and the seven
 #            applications (C model; a set with no free way holds the slice's intake).
+#   --inflight: line beats in flight per slice (det_inflight, RTL MaxOutstanding; the line
+#            buffer's and beat info's depth): each depth's cycles against the RTL default's, and
+#            the default's against an ideal detector, on the same workloads.
 # Prints Markdown tables (docs/figures.md). Extra --KEY=VALUE options go to every run.
 # About 1 minute per table at --size=large; at --size=paper (Table II inputs) about 13 minutes for --fig11.
 # A detection-off run is made once per memory system (the det_* options and the detector timing
 # do not change it).  --jobs N runs up to N applications of a row at once (UTS at paper size takes
 # about 2 GB).
 #   scripts/sensitivity.sh [--sim PATH] [--gen PATH] [--size=small|large|paper] [--lanes] [--fig11] [--pred]
+#                          [--inflight]
 #                          [--jobs N] [SCORD-SIM OPTION...]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 sim=$here/build/bin/scord-sim gen=$here/build/bin/scord-gen size=large
-do_lanes=0 do_fig11=0 do_pred=0 jobs=1
+do_lanes=0 do_fig11=0 do_pred=0 do_inflight=0 jobs=1
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -29,14 +33,15 @@ while [ $# -gt 0 ]; do
     --lanes) do_lanes=1; shift ;;
     --fig11) do_fig11=1; shift ;;
     --pred) do_pred=1; shift ;;
+    --inflight) do_inflight=1; shift ;;
     --jobs) jobs=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     --*=*) extra+=("$1"); shift ;;
     *) echo "sensitivity.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 case "$size" in small|large|paper) ;; *) echo "sensitivity.sh: --size: small, large or paper, not '$size'" >&2; exit 2 ;; esac
-[ $do_lanes = 1 ] || [ $do_fig11 = 1 ] || [ $do_pred = 1 ] || { do_lanes=1; do_fig11=1; }
+[ $do_lanes = 1 ] || [ $do_fig11 = 1 ] || [ $do_pred = 1 ] || [ $do_inflight = 1 ] || { do_lanes=1; do_fig11=1; }
 case "$jobs" in ''|*[!0-9]*|0) echo "sensitivity.sh: --jobs: a positive number, not '$jobs'" >&2; exit 2 ;; esac
 for b in "$sim" "$gen"; do [ -x "$b" ] || { echo "sensitivity.sh: $b not built" >&2; exit 2; }; done
 tmp=$(mktemp -d)
@@ -113,23 +118,48 @@ if [ $do_fig11 = 1 ]; then
   row "default: L2 1.5 MB, 16 B/cycle per channel"
   row "more: L2 3 MB, DRAM double bandwidth" --l2_bytes=3145728 --dram_burst=4
 fi
-if [ $do_pred = 1 ]; then
-  "$sim" --workload=default --write-trace "$tmp/default.trace" >/dev/null
+# size_table TITLE LABEL-HEADER TO-OPTIONS SIZE...: one row per SIZE, each workload's cycles with
+# detection on at that size (the options TO-OPTIONS prints for it) against the RTL default's, and
+# the worst ratio; a last row the default's against an ideal detector (check free).
+size_table() {
+  local title=$1 head=$2 to_opts=$3 sz line worst c r a
+  shift 3
+  if [ ! -f "$tmp/default.trace" ]; then
+    "$sim" --workload=default --write-trace "$tmp/default.trace" >/dev/null
+  fi
   papps=(default "${apps[@]}")
   declare -A base
   for a in "${papps[@]}"; do base[$a]=$(cycles ref "$a"); done
-  echo "Predecessor table: cycles with detection on against the default size (C model, line-beat timing):"
-  printf '| sets x ways | default | MM | RED | R110 | GCOL | GCON | 1DC | UTS | worst |\n|---|'
+  echo "$title"
+  printf '| %s | default | MM | RED | R110 | GCOL | GCON | 1DC | UTS | worst |\n|---|' "$head"
   for _ in "${papps[@]}"; do printf -- '---:|'; done
   printf -- '---:|\n'
-  for sw in 256x4 128x4 64x4 64x2 32x4 32x2 16x4 16x2 8x4; do
+  for sz in "$@" ideal; do
     line="" worst=0
     for a in "${papps[@]}"; do
-      c=$(cycles ref "$a" --det_pred_sets=${sw%x*} --det_pred_ways=${sw#*x})
+      if [ "$sz" = ideal ]; then
+        c=$(cycles ref "$a" --detector-timing=ideal)
+      else
+        # shellcheck disable=SC2046  # the options are words
+        c=$(cycles ref "$a" $($to_opts "$sz"))
+      fi
       r=$(awk -v c="$c" -v b="${base[$a]}" 'BEGIN { printf "%.4f", c / b }')
       line="$line | $r"
       worst=$(awk -v w="$worst" -v r="$r" 'BEGIN { print (r > w) ? r : w }')
     done
-    printf '| %s%s | %s |\n' "$sw" "$line" "$worst"
+    if [ "$sz" = ideal ]; then sz="ideal detector" worst="-"; fi
+    printf '| %s%s | %s |\n' "$sz" "$line" "$worst"
   done
+}
+pred_opts() { echo "--det_pred_sets=${1%x*} --det_pred_ways=${1#*x}"; }
+inflight_opts() { echo "--det_inflight=$1"; }
+
+if [ $do_pred = 1 ]; then
+  size_table "Predecessor table: cycles with detection on against the default size (C model, line-beat timing):" \
+    "sets x ways" pred_opts 256x4 128x4 64x4 64x2 32x4 32x2 16x4 16x2 8x4
+  echo
+fi
+if [ $do_inflight = 1 ]; then
+  size_table "Line beats in flight per slice: cycles with detection on against the default depth (C model, line-beat timing):" \
+    "beats in flight" inflight_opts 256 512 384 192 128 96 64 32
 fi
