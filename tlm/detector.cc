@@ -128,18 +128,32 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
   lanes_.clear();
   if (self_timed_) eng_->begin_packet(arrive);
   if (x->kind == PktKind::FENCE) {
+    // A fence or a syncwarp notification (the same packet; detector-v2.md section 3.2).
     const scord_event &e = x->fence_ev;
     if (dump_) scord_event_write(dump_, &e);
     stream_line_++;
     ctx(e, 0, arrive);
-    eng_->fence(e.sm, e.warp, (scord_scope)e.scope);
-    st_.det_fences++;
+    if (e.type == SCORD_EV_SYNCWARP) {
+      eng_->syncwarp(e.sm, e.warp);
+      st_.det_syncwarps++;
+    } else {
+      eng_->fence(e.sm, e.warp, (scord_scope)e.scope);
+      st_.det_fences++;
+    }
     scrubbed = eng_->take_scrub(scrub_md_);
   } else {
+    // v2.0 acquire/release (detector-v2.md 2.1, 2.2): a run's release comes before its lanes,
+    // its acquire after them, as scord_system_apply does with the dumped event.
+    const bool acqrel = scord_v2_acq_rel(&c_.det);
     for (uint32_t r = 0; r < x->nruns; r++) {
       const DetRun &run = x->runs[r];
       if (dump_) scord_event_write(dump_, &run.ev);
       stream_line_++;
+      if (acqrel && scord_sem_releases(run.ev.sem)) {
+        eng_->release(run.ev.sm, run.ev.warp, (scord_scope)run.ev.scope);
+        st_.det_releases++;
+        scrubbed |= eng_->take_scrub(scrub_md_);
+      }
       scord_access a = run.proto;
       for (unsigned i = 0; i < run.ev.n; i++) {
         a.addr = run.proto.addr + i * run.ev.stride;
@@ -156,6 +170,10 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
           note_lane(a, md_[before]);
         }
         words++;
+      }
+      if (acqrel && scord_sem_acquires(run.ev.sem)) {
+        eng_->acquire(run.ev.sm, run.ev.warp, (scord_scope)run.ev.scope);
+        st_.det_acquires++;
       }
     }
     st_.det_packets++;
@@ -648,7 +666,9 @@ uint64_t RaceDetector::md_txn(uint64_t line, bool write, uint32_t entries, uint6
 }
 
 void write_vector_header(FILE *f, const SimConfig &c, const std::string &workload) {
-  fprintf(f, "scord-vectors 1\n# detector arrival stream dumped by scord-sim (workload %s)\n", workload.c_str());
+  // Format 2 under the v2.0 rules: the stream may carry sem= and syncwarp (vectors.md section 1).
+  fprintf(f, "scord-vectors %d\n# detector arrival stream dumped by scord-sim (workload %s)\n",
+          c.det.spec_version >= 2 ? 2 : 1, workload.c_str());
   fprintf(f, "# tlm: l1_bytes=%" PRIu64 " l2_bytes=%" PRIu64 " channels=%" PRIu64 " ovh_lhd=%" PRIu64 " ovh_noc=%" PRIu64
              " ovh_md=%" PRIu64 " quantum=%" PRIu64 "\n",
           c.l1_bytes, c.l2_bytes, c.channels, c.ovh_lhd, c.ovh_noc, c.ovh_md, c.quantum);

@@ -3,7 +3,7 @@
 // decision logic (a DetectorEngine) in arrival order, and times its work: a bounded input queue
 // that pushes back on the interconnect, a detection pipeline, and a metadata accessor that
 // reads and writes 8-byte entries through the L2 at MdBase + 8*index (paper Figure 6).
-// With --dump-vectors it writes its arrival stream as a vectors v1 file.
+// With --dump-vectors it writes its arrival stream as a vectors file (format 2 under spec_version=2).
 #pragma once
 #include <cstdio>
 #include <memory>

@@ -12,6 +12,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,13 @@ class DetectorEngine {
   virtual void access(const scord_access &x, std::vector<MdTouch> &md) = 0;
   // A fence notification from hardware warp (sm, warp).
   virtual void fence(unsigned sm, unsigned warp, scord_scope scope) = 0;
+  // v2.0 (docs/spec/detector-v2.md): the release before a releasing access's lanes (2.1), the
+  // acquire after an acquiring access's lanes (2.2), and __syncwarp of the warp (3.2).  Only
+  // the C model carries them; the RTL engines refuse spec_version=2, so reaching these there is
+  // a logic error.
+  virtual void release(unsigned sm, unsigned warp, scord_scope scope) { (void)sm, (void)warp, (void)scope; v2_missing(); }
+  virtual void acquire(unsigned sm, unsigned warp, scord_scope scope) { (void)sm, (void)warp, (void)scope; v2_missing(); }
+  virtual void syncwarp(unsigned sm, unsigned warp) { (void)sm, (void)warp; v2_missing(); }
   // A tracker-only event (bar, cta) of SM ev.sm, in the order the SMs gave it.  Engines whose
   // trackers are RTL apply it to them; the C model's trackers are the SMs' own.
   virtual void tracker_event(const scord_event &ev) { (void)ev; }
@@ -104,6 +112,11 @@ class DetectorEngine {
   // The file of a waveform that has started ("" when none): closed with the engine, so an
   // error report raised outside the engine (an interrupt seen by an SM) can name it.
   virtual std::string waveform_path() const { return {}; }
+
+ private:
+  [[noreturn]] void v2_missing() const {
+    throw std::logic_error(std::string("detector engine '") + name() + "' has no v2.0 acquire/release or syncwarp");
+  }
 };
 
 // The C reference model (scord_detector over its own sparse metadata store). p must be

@@ -59,6 +59,9 @@ class RefEngine final : public DetectorEngine {
     rec_ = nullptr;
   }
   void fence(unsigned sm, unsigned warp, scord_scope scope) override { scord_detector_fence(det_, sm, warp, scope); }
+  void release(unsigned sm, unsigned warp, scord_scope scope) override { scord_detector_release(det_, sm, warp, scope); }
+  void acquire(unsigned sm, unsigned warp, scord_scope scope) override { scord_detector_acquire(det_, sm, warp, scope); }
+  void syncwarp(unsigned sm, unsigned warp) override { scord_detector_syncwarp(det_, sm, warp); }
   bool take_scrub(std::vector<MdTouch> &md) override {
     if (!scrubbed_) return false;
     // The store walks its pages in any order: the sweep reads lines in index order.

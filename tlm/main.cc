@@ -42,7 +42,7 @@ static void usage(FILE *f) {
           "  --trace-from=C --trace-to=C  only RTL cycles C..C in the waveform (default: the whole run)\n"
           "  +ARG                  passed to the Verilated RTL (its $test$plusargs)\n"
 
-          "  --dump-vectors FILE   write the detector's arrival stream as a vectors v1 file\n"
+          "  --dump-vectors FILE   write the detector's arrival stream as a vectors file (format 2 with spec_version=2)\n"
           "  --compare-off         run with detection off and on (and each overhead source off):\n"
           "                        overhead, DRAM-access ratio, Figure 10 breakdown\n"
           "  --bench               simulation speed (warp instructions/s) on the workload, detection off and on\n"
@@ -110,7 +110,7 @@ static void configure(SimConfig &c, Workload &w, const Args &a) {
   }
   if (!sim_config_finalize(c, err)) die(err);
   if (c.det.num_sms > (uint64_t)kMaxSms) die("num_sms above 256 is not supported by the statistics");
-  if (!trace_check(w, c.det.warps_per_sm, c.det.addr_bits, err)) {
+  if (!trace_check(w, c.det, err)) {
     fprintf(stderr, "%s\n", err.c_str());
     exit(2);
   }

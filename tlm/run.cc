@@ -198,6 +198,9 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
             st.det_packets, st.det_words, st.det_outside, st.det_fences);
     fprintf(f, "det_md_line_reads %" PRIu64 "\ndet_md_line_writes %" PRIu64 "\n", st.det_md_reads, st.det_md_writes);
     if (st.det_ring_writes) fprintf(f, "det_ring_writes %" PRIu64 "\n", st.det_ring_writes);
+    if (c.det.spec_version >= 2)
+      fprintf(f, "det_releases %" PRIu64 "\ndet_acquires %" PRIu64 "\ndet_syncwarps %" PRIu64 "\n", st.det_releases,
+              st.det_acquires, st.det_syncwarps);
     if (st.det_scrubs)
       fprintf(f, "det_scrubs %" PRIu64 "\ndet_scrub_line_reads %" PRIu64 "\ndet_scrub_line_writes %" PRIu64
                  "\ndet_scrub_cycles %" PRIu64 "\n",

@@ -187,6 +187,17 @@ void Sm::run_kernel() {
         continue;  // pick again: another warp may be ready earlier
       }
     }
+    {
+      // A releasing access (st/atom with sem=release or acq_rel) carries the fence before it
+      // (detector-v2.md 2.1): it issues once the warp's earlier stores and loads are
+      // acknowledged, as a fence waits for them (a fence's own timing is unchanged).
+      const Instr &next = (*w.code)[w.ip];
+      const uint64_t prior = std::max(w.store_done, w.load_done);
+      if (next.op != Op::FENCE && scord_sem_releases(instr_sem(next)) && prior > w.ready) {
+        w.ready = prior;
+        continue;
+      }
+    }
     // The warp issues when it is ready and its scheduler is free (one scheduler: the
     // scheduler is free from now_ on, as it is kept at the last issue's end).
     const unsigned sc = (unsigned)wi % c_.sm_schedulers;
@@ -472,6 +483,7 @@ void Sm::execute(unsigned wi) {
       ext_.fence_ev.cta = (uint16_t)w.slot;
       ext_.fence_ev.warp = (uint16_t)wi;
       ext_.fence_ev.scope = in.scope;
+      ext_.fence_ev.sem = (uint8_t)instr_sem(in);  // acq_rel and sc act alike (detector-v2.md 2.4)
       ext_.fence_ev.pc = in.pc;
       ext_.fence_ev.line = in.line;  // trace line, for co-simulation divergence reports
       uint64_t a = send(PktKind::FENCE, 0, now_, true, nullptr, 0, 0, 0, 0, c_.ovh_noc != 0);
@@ -479,6 +491,32 @@ void Sm::execute(unsigned wi) {
     }
     now_++;
     w.ready = t;
+    w.ip++;
+    break;
+  }
+  case Op::SYNCWARP: {
+    // __syncwarp of a converged warp: one issue slot, no waiting.  With lane identity the
+    // detector hears of it on the fence's path (detector-v2.md 3.2); without, it has no effect
+    // there and only the dumped stream keeps it.
+    st_.sm_insts[id_]++;
+    st_.warp_insts++;
+    if (obs_) {
+      scord_event ev{};
+      ev.type = SCORD_EV_SYNCWARP;
+      ev.sm = (uint16_t)id_;
+      ev.cta = (uint16_t)w.slot;
+      ev.warp = (uint16_t)wi;
+      ev.pc = in.pc;
+      ev.line = in.line;
+      if (scord_v2_lanes(&c_.det)) {
+        ext_.fence_ev = ev;
+        send(PktKind::FENCE, 0, now_, true, nullptr, 0, 0, 0, 0, c_.ovh_noc != 0);
+      } else {
+        obs_->note(ev);
+      }
+    }
+    now_++;
+    w.ready = now_;
     w.ip++;
     break;
   }
@@ -597,10 +635,13 @@ Sm::L1Way *Sm::l1_victim(uint64_t line) {
 // words) into runs of constant stride, each one vector event with its own bloom; for an
 // atomic, each run's lock-table effects are applied before the next run's bloom is taken
 // (docs/tlm.md "Lane runs").
-void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, unsigned n) {
+void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, unsigned n,
+                    bool first_req, bool last_req) {
   const uint32_t block_id = scord_block_id(&c_.det, id_, warps_[wi].slot);
   const scord_kind kind = in.op == Op::LD ? SCORD_LD : in.op == Op::ST ? SCORD_ST : SCORD_ATOM;
   const bool atom = kind == SCORD_ATOM;
+  const unsigned sem = instr_sem(in);
+  const bool acqrel = scord_v2_acq_rel(&c_.det);
   uint64_t ws[128];
   uint32_t wo[128];
   unsigned nw = 0;
@@ -622,10 +663,26 @@ void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const ui
       len = 2;
       while (i + len < nw && len < 32 && ws[i + len] == ws[i] + len * stride && (!atom || wo[i + len] == wo[i])) len++;
     }
+    // The instruction's release goes with its first run, its acquire with its last (the other
+    // runs stay ordered: relaxed), so each happens once, around all lanes (detector-v2.md 2.1,
+    // 2.2), and the dumped events replay the same.
+    const bool rel = first_req && i == 0 && scord_sem_releases(sem);
+    const bool acq = last_req && i + len == nw && scord_sem_acquires(sem);
+    const unsigned rsem = !sem ? SCORD_SEM_NONE
+                          : rel && acq ? SCORD_SEM_ACQ_REL
+                          : rel ? SCORD_SEM_RELEASE
+                          : acq ? SCORD_SEM_ACQUIRE
+                          : SCORD_SEM_RELAXED;
+    if (acqrel && rel) scord_tracker_fence(tr_, wi, (scord_scope)in.scope);  // before the bloom
     DetRun r;
     uint32_t bloom = scord_tracker_bloom(tr_, wi, block_id);
-    scord_tracker_make_access(tr_, &r.proto, warps_[wi].slot, wi, kind, (in.flags & IF_VOLATILE) != 0,
+    // An ld/st with a sem is strong in every version (detector-v2.md section 1).
+    scord_tracker_make_access(tr_, &r.proto, warps_[wi].slot, wi, kind, (in.flags & IF_VOLATILE) != 0 || sem,
                               (scord_scope)in.scope, ws[i], in.pc, bloom);
+    if (acqrel && !atom && sem) {  // an atomic load or store of its scope (detector-v2.md 2.3)
+      r.proto.ordered = true;
+      r.proto.atom_block_scope = in.scope == SCORD_SCOPE_CTA;
+    }
     r.ev = scord_event{};
     r.ev.type = atom ? SCORD_EV_ATOM : kind == SCORD_LD ? SCORD_EV_LD : SCORD_EV_ST;
     r.ev.sm = (uint16_t)id_;
@@ -637,6 +694,8 @@ void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const ui
     r.ev.pc = in.pc;
     r.ev.line = in.line;
     r.ev.is_volatile = !atom && (in.flags & IF_VOLATILE);
+    r.ev.sem = (uint8_t)rsem;
+    if (sem) r.ev.scope = in.scope;
     if (atom) {
       r.ev.op = in.aop;
       r.ev.scope = in.scope;
@@ -652,6 +711,7 @@ void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const ui
       for (unsigned l = 0; l < len; l++)
         scord_tracker_atomic(tr_, wi, (scord_atom_op)in.aop, (scord_scope)in.scope, ws[i] + l * r.ev.stride,
                              r.ev.has_cmp, in.cmp, r.ev.has_val, in.val, r.ev.has_old, wo[i]);
+    if (acqrel && acq) scord_tracker_fence(tr_, wi, (scord_scope)in.scope);  // after the lanes
     i += len;
   }
 }
@@ -721,7 +781,9 @@ void Sm::mem(unsigned wi, const Instr &in, const Spin *failed) {
     glanes[g][gcnt[g]++] = i;
   }
   const bool det = obs_ != nullptr;
-  const bool vol = in.flags & IF_VOLATILE;
+  // An ordered ld/st (sem=) is strong: it bypasses the L1 as a volatile access does.
+  const bool vol = (in.flags & IF_VOLATILE) || (instr_sem(in) && in.op != Op::ATOM);
+  const bool acquire = scord_sem_acquires(instr_sem(in));
   uint64_t t = now_;
   now_++;  // issue slot
   uint64_t done = t + 1, performed = t;
@@ -733,7 +795,7 @@ void Sm::mem(unsigned wi, const Instr &in, const Spin *failed) {
       go[j] = lo[glanes[g][j]];
     }
     runs_.clear();
-    if (det) build_runs(wi, in, ga, go, gcnt[g]);
+    if (det) build_runs(wi, in, ga, go, gcnt[g], g == 0, g + 1 == ng);
     const DetRun *rp = runs_.data();
     const uint32_t nr = (uint32_t)runs_.size();
     uint64_t rt = ldst_.take(t, 1);  // the LD/ST unit sends one request per cycle
@@ -796,6 +858,9 @@ void Sm::mem(unsigned wi, const Instr &in, const Spin *failed) {
     }
     performed = std::max(performed, performed_);
   }
+  // An acquire at gpu or sys scope invalidates the SM's L1 (later loads see other SMs' writes).
+  if (acquire && in.scope != SCORD_SCOPE_CTA)
+    for (L1Way &l : l1_) l.valid = false;
   if (performed > t) lead_ = performed - t;  // (not for loads that all hit the L1)
   if (failed) w.spin_lead = performed - t;
   // A release's signal (docs/trace-format.md "Signals on a release"): counted when the L2 has
@@ -809,7 +874,8 @@ void Sm::mem(unsigned wi, const Instr &in, const Spin *failed) {
     // A load or atomic into a register: the warp goes on; its readers wait (run_kernel).
     w.reg[in.dst] = done;
     w.reg_done = std::max(w.reg_done, done);
-    w.ready = now_;
+    // An acquire orders the warp's later accesses after it: the warp waits for its value.
+    w.ready = acquire ? std::max({done, now_, w.load_done}) : now_;
   } else if (in.op == Op::LD && (in.flags & IF_ASYNC)) {
     w.load_done = std::max(w.load_done, done);
     w.ready = now_;

@@ -84,7 +84,9 @@ class Sm : public sc_core::sc_module {
                 uint32_t data_bytes, uint32_t resp_bytes, uint32_t lanes, bool timed);
   L1Way *l1_find(uint64_t line);
   L1Way *l1_victim(uint64_t line);
-  void build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, unsigned n);
+  // first_req/last_req: the request is the instruction's first/last (where its release/acquire go).
+  void build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, unsigned n,
+                  bool first_req, bool last_req);
 
   // Warp schedulers (sm_schedulers): the cycle each can issue next, and the warp it issued
   // last (-1: none); warp w belongs to scheduler w mod sm_schedulers.

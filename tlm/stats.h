@@ -43,6 +43,8 @@ struct Stats {
   uint64_t dram_forecast_late = 0, dram_forecast_late_cycles = 0, dram_forecast_early = 0;  // docs/dram.md
   uint64_t icnt_bytes[BK_COUNT] = {};
   uint64_t det_packets = 0, det_words = 0, det_fences = 0, det_outside = 0;
+  // v2.0 (detector-v2.md): releases and acquires of ordered accesses, syncwarp notifications.
+  uint64_t det_releases = 0, det_acquires = 0, det_syncwarps = 0;
   uint64_t det_stall_cycles = 0;        // sum over packets of (accepted - arrived)
   uint64_t det_stalled_packets = 0;
   uint64_t det_timed = 0;                     // packets through the queue model

@@ -38,11 +38,13 @@ const KwSpec kSpecs[] = {
     {"kernel", {"!grid", "!block", "name"}},
     {"cta", {"!id"}},
     {"warp", {"!id"}},
-    {"ld", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "?async", "dst", "use", "pc", "spin", "count"}},
-    {"st", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "use", "pc", "signal"}},
+    {"ld", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "?async", "dst", "use", "pc", "spin", "count",
+            "sem", "scope"}},
+    {"st", {"addr", "lanes", "stride", "mask", "n", "size", "?volatile", "use", "pc", "signal", "sem", "scope"}},
     {"atom", {"!op", "!scope", "addr", "lanes", "stride", "mask", "n", "size", "cmp", "val", "old", "dst", "use", "pc",
-              "spin", "count", "spin_old", "signal"}},
-    {"fence", {"!scope", "use", "pc"}},
+              "spin", "count", "spin_old", "signal", "sem"}},
+    {"fence", {"!scope", "use", "pc", "sem"}},
+    {"syncwarp", {"use", "pc"}},
     {"bar", {"use", "pc"}},
     {"alu", {"n", "use", "pc"}},
     {"delay", {"!cycles", "use", "pc"}},
@@ -102,6 +104,13 @@ int op_from(const std::string &s) {
   for (int i = 0; i < SCORD_OP_COUNT; i++)
     if (s == scord_op_name[i]) return i;
   return -1;
+}
+// The `sem=` value v of instruction kw, vector event type ev: a scord_sem the vector format
+// allows on that item (scord_sem_valid, the vector reader's table); else fails naming the field.
+unsigned sem_from(Reader &r, const std::string &kw, unsigned ev, const std::string &v) {
+  for (unsigned s = 1; s < SCORD_SEM_COUNT; s++)
+    if (v == scord_sem_name[s] && scord_sem_valid(ev, s)) return s;
+  r.fail(kw + ": field 'sem': '" + v + "' is not one of: " + scord_sem_allowed(ev));
 }
 }  // namespace
 
@@ -277,6 +286,20 @@ bool trace_read(const std::string &path, Workload &w, std::string &err) {
           if (get("async")) r.fail(kw + ": give dst or async, not both (a dst load waits at the first use of its register)");
           in.dst = (uint8_t)r.num("dst", p->val, 0, kTraceRegs - 1);
         }
+        if (const Field *pm = get("sem"))
+          instr_set_sem(in, sem_from(r, kw, in.op == Op::LD ? SCORD_EV_LD : in.op == Op::ST ? SCORD_EV_ST : SCORD_EV_ATOM,
+                                     pm->val));
+        if (in.op != Op::ATOM) {
+          // An ordered ld/st is an atomic load or store of its scope (vectors.md section 2).
+          if (!get("sem") != !get("scope")) r.fail(kw + ": fields 'sem' and 'scope' go together (an ordered access has a scope)");
+          if (const Field *pc = get("scope")) {
+            int sc = scope_from(pc->val);
+            if (sc < 0) r.fail("scope=" + pc->val + ": expected cta, gpu or sys");
+            in.scope = (uint8_t)sc;
+          }
+        }
+        if (scord_sem_acquires(instr_sem(in)) && get("async"))
+          r.fail(kw + ": an acquire cannot be async (its warp waits for its value)");
         if (in.op == Op::ATOM) {
           int sc = scope_from(get("scope")->val);
           if (sc < 0) r.fail("scope=" + get("scope")->val + ": expected cta, gpu or sys");
@@ -309,7 +332,7 @@ bool trace_read(const std::string &path, Workload &w, std::string &err) {
         if (const Field *ps = get("spin")) {
           // A polling access (trace-format.md "Spins"): repeated until counter `spin` reaches
           // `count`; it must be volatile or atomic (a cached load would poll the L1).
-          if (in.op == Op::LD && !get("volatile")) r.fail("spin: a polling ld must be volatile");
+          if (in.op == Op::LD && !get("volatile") && !get("sem")) r.fail("spin: a polling ld must be volatile or ordered (sem=)");
           if (get("async")) r.fail("spin: a polling ld cannot be async (its value decides the next attempt)");
           Spin sp;
           sp.id = r.num("spin", ps->val);
@@ -339,6 +362,9 @@ bool trace_read(const std::string &path, Workload &w, std::string &err) {
         int sc = scope_from(get("scope")->val);
         if (sc < 0) r.fail("scope=" + get("scope")->val + ": expected cta, gpu or sys");
         in.scope = (uint8_t)sc;
+        if (const Field *pm = get("sem")) instr_set_sem(in, sem_from(r, kw, SCORD_EV_FENCE, pm->val));
+      } else if (kw == "syncwarp") {
+        in.op = Op::SYNCWARP;
       } else if (kw == "bar") {
         in.op = Op::BAR;
       } else if (kw == "alu") {
@@ -375,17 +401,35 @@ bool trace_read(const std::string &path, Workload &w, std::string &err) {
   return true;
 }
 
-bool trace_check(const Workload &w, uint64_t warps_per_sm, uint64_t addr_bits, std::string &err) {
-  uint64_t amax = addr_bits >= 64 ? UINT64_MAX : ((1ull << addr_bits) - 1);
+bool trace_check(const Workload &w, const scord_params &p, std::string &err) {
+  const uint64_t amax = p.addr_bits >= 64 ? UINT64_MAX : ((1ull << p.addr_bits) - 1);
+  // The v2.0 items a run without their rules would not apply (the earliest line of each class).
+  uint32_t v2_line = UINT32_MAX;
+  std::string v2_what;
   for (auto &k : w.kernels) {
-    if (k.warps_per_cta > warps_per_sm) {
+    if (k.warps_per_cta > p.warps_per_sm) {
       err = w.name + ": kernel " + k.name + ": " + std::to_string(k.warps_per_cta) + " warps per CTA exceed warps_per_sm=" +
-            std::to_string(warps_per_sm);
+            std::to_string(p.warps_per_sm);
       return false;
     }
     for (auto &c : k.ctas)
       for (auto &wp : c)
         for (auto &in : wp) {
+          if (in.line < v2_line) {
+            const unsigned sem = instr_sem(in);
+            const char *kw = in.op == Op::LD ? "ld" : in.op == Op::ST ? "st" : in.op == Op::ATOM ? "atom" : "fence";
+            if (in.op == Op::SYNCWARP && p.spec_version < 2) {
+              v2_line = in.line;
+              v2_what = "'syncwarp' needs spec_version=2 (this run: spec_version=" + std::to_string(p.spec_version) + ")";
+            } else if (sem && p.spec_version < 2) {
+              v2_line = in.line;
+              v2_what = std::string(kw) + ": field 'sem' needs spec_version=2 (this run: spec_version=" +
+                        std::to_string(p.spec_version) + ")";
+            } else if (sem && !scord_v2_acq_rel(&p)) {
+              v2_line = in.line;
+              v2_what = std::string(kw) + ": field 'sem' needs acq_rel=1 (this run: acq_rel=0)";
+            }
+          }
           if (in.op != Op::LD && in.op != Op::ST && in.op != Op::ATOM) continue;
           uint64_t hi = 0;
           if (in.flags & IF_LANES) {
@@ -394,10 +438,14 @@ bool trace_check(const Workload &w, uint64_t warps_per_sm, uint64_t addr_bits, s
             hi = in.addr + (uint64_t)(31 - __builtin_clz(in.mask)) * in.stride;
           }
           if (hi + in.size - 1 > amax || hi + in.size - 1 < hi) {
-            err = w.name + ":" + std::to_string(in.line) + ": lane address beyond addr_bits=" + std::to_string(addr_bits);
+            err = w.name + ":" + std::to_string(in.line) + ": lane address beyond addr_bits=" + std::to_string(p.addr_bits);
             return false;
           }
         }
+  }
+  if (v2_line != UINT32_MAX) {
+    err = w.name + ":" + std::to_string(v2_line) + ": " + v2_what;
+    return false;
   }
   return true;
 }
@@ -422,6 +470,8 @@ bool trace_write(const std::string &path, const Workload &w, std::string &err) {
           case Op::LD: case Op::ST: case Op::ATOM: {
             fputs(in.op == Op::LD ? "ld" : in.op == Op::ST ? "st" : "atom", f);
             if (in.op == Op::ATOM) fprintf(f, " op=%s scope=%s", scord_op_name[in.aop], scord_scope_name[in.scope]);
+            if (instr_sem(in)) fprintf(f, " sem=%s", scord_sem_name[instr_sem(in)]);
+            if (instr_sem(in) && in.op != Op::ATOM) fprintf(f, " scope=%s", scord_scope_name[in.scope]);
             if (in.flags & IF_LANES) {
               fputs(" lanes=", f);
               for (unsigned l = 0; l < in.nlanes; l++) fprintf(f, "%s0x%" PRIx64, l ? "," : "", k.lane_pool[in.lanes_off + l]);
@@ -452,7 +502,11 @@ bool trace_write(const std::string &path, const Workload &w, std::string &err) {
             if (in.flags & IF_SIGNAL) fprintf(f, " signal=%" PRIu64, k.signal_pool[in.spin_off]);
             break;
           }
-          case Op::FENCE: fprintf(f, "fence scope=%s", scord_scope_name[in.scope]); break;
+          case Op::FENCE:
+            fprintf(f, "fence scope=%s", scord_scope_name[in.scope]);
+            if (instr_sem(in)) fprintf(f, " sem=%s", scord_sem_name[instr_sem(in)]);
+            break;
+          case Op::SYNCWARP: fputs("syncwarp", f); break;
           case Op::BAR: fputs("bar", f); break;
           case Op::ALU: fprintf(f, "alu n=%" PRIu64, in.stride); break;
           case Op::DELAY: fprintf(f, "delay cycles=%" PRIu64, in.stride); break;

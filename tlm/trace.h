@@ -6,12 +6,19 @@
 #include <utility>
 #include <vector>
 
-enum class Op : uint8_t { LD, ST, ATOM, FENCE, BAR, ALU, DELAY, SIGNAL, WAIT };
+#include "scord/scord.h"
+
+enum class Op : uint8_t { LD, ST, ATOM, FENCE, BAR, ALU, DELAY, SIGNAL, WAIT, SYNCWARP };
 
 enum InstrFlags : uint16_t {
   IF_VOLATILE = 1, IF_ASYNC = 2, IF_HAS_CMP = 4, IF_HAS_VAL = 8, IF_HAS_OLD = 16,
   IF_OLD_LIST = 32, IF_LANES = 64, IF_SPIN = 128, IF_SIGNAL = 256
 };
+// Bits 12-14 of Instr::flags hold the memory order (`sem=`, a scord_sem; 0 = none): Instr has no
+// byte left for it.
+constexpr unsigned kSemShift = 12;
+constexpr uint16_t kSemMask = 7u << kSemShift;
+static_assert(SCORD_SEM_COUNT <= 8, "scord_sem does not fit in the flags' sem bits");
 
 // Registers of the per-warp scoreboard (docs/trace-format.md "Registers"): `dst` of a load or
 // atomic, `use` of any instruction.
@@ -36,13 +43,19 @@ struct Instr {
   Op op = Op::ALU;
   uint8_t dst = kNoReg;   // ld, atom: the register its data lands in (the warp goes on)
   uint8_t size = 4;       // bytes per lane
-  uint8_t scope = 0;      // scord_scope (atom, fence)
+  uint8_t scope = 0;      // scord_scope (atom, fence; ld, st with a sem)
   uint8_t aop = 0;        // scord_atom_op
   uint8_t nlanes = 0;     // IF_LANES: lanes listed
   uint16_t flags = 0;    // InstrFlags
 };
 // Paper-size traces hold tens of millions of instructions.
 static_assert(sizeof(Instr) <= 72, "Instr grew");
+
+// The memory order of an instruction (scord_sem; SCORD_SEM_NONE without `sem=`).
+inline unsigned instr_sem(const Instr &i) { return (i.flags & kSemMask) >> kSemShift; }
+inline void instr_set_sem(Instr &i, unsigned sem) {
+  i.flags = (uint16_t)((i.flags & ~kSemMask) | ((sem << kSemShift) & kSemMask));
+}
 
 // A polling load or atomic (docs/trace-format.md "Spins"): the warp repeats it until counter `id`
 // has reached `count` at the cycle an attempt issues; failed attempts of an atomic return
@@ -75,7 +88,9 @@ struct Workload {
 // Read a trace file. On error returns false with "FILE:LINE: message" in err.
 // max_warps: warps per CTA must fit (WarpsPerSm); addr_bits bounds lane addresses.
 bool trace_read(const std::string &path, Workload &w, std::string &err);
-// Check a workload against the configuration (warps per CTA vs WarpsPerSm, address width).
-bool trace_check(const Workload &w, uint64_t warps_per_sm, uint64_t addr_bits, std::string &err);
+// Check a workload against the finalized detector parameters: warps per CTA vs WarpsPerSm, the
+// address width, and the v2.0 items (`sem=` needs spec_version=2 and acq_rel=1, `syncwarp`
+// spec_version=2).  On error returns false with "FILE:LINE: message" in err (the earliest line).
+bool trace_check(const Workload &w, const scord_params &p, std::string &err);
 // Write a workload as a trace file (format v1).
 bool trace_write(const std::string &path, const Workload &w, std::string &err);

@@ -22,6 +22,24 @@ const char *const scord_md_field_name[SCORD_MD_FIELD_COUNT] = {
 const char *const scord_kind_name[3] = {"ld", "st", "atom"};
 const char *const scord_sem_name[SCORD_SEM_COUNT] = {"", "relaxed", "acquire", "release", "acq_rel", "sc"};
 const char *const scord_scope_name[3] = {"cta", "gpu", "sys"};
+
+const char *scord_sem_allowed(unsigned ev_type) {
+  static const char *const allowed[] = {[SCORD_EV_LD] = "relaxed acquire", [SCORD_EV_ST] = "relaxed release",
+                                        [SCORD_EV_ATOM] = "relaxed acquire release acq_rel",
+                                        [SCORD_EV_FENCE] = "sc acq_rel"};
+  const char *a = ev_type < sizeof allowed / sizeof *allowed ? allowed[ev_type] : NULL;
+  return a ? a : "";
+}
+
+bool scord_sem_valid(unsigned ev_type, unsigned sem) {
+  if (sem == SCORD_SEM_NONE) return true;
+  if (sem >= SCORD_SEM_COUNT) return false;
+  const char *ok = scord_sem_allowed(ev_type), *name = scord_sem_name[sem];
+  size_t len = strlen(name);
+  for (const char *hit = strstr(ok, name); hit; hit = strstr(hit + 1, name))
+    if ((hit == ok || hit[-1] == ' ') && (hit[len] == ' ' || hit[len] == 0)) return true;
+  return false;
+}
 const char *const scord_op_name[SCORD_OP_COUNT] = {"cas", "exch", "add", "sub", "min", "max",
                                                    "inc", "dec", "and", "or",  "xor"};
 const char *const scord_race_type_name[SCORD_RACE_TYPE_COUNT] = {

@@ -429,17 +429,9 @@ static int parse_item(scord_vreader *r, char **tok, int ntok, scord_event *ev) {
     ev->lane = (uint8_t)num[F_LANE];
   }
   if (val[F_SEM]) {
-    /* The orders each item may carry (vectors.md section 2), as space-separated names. */
-    static const char *const allowed[] = {[SCORD_EV_LD] = "relaxed acquire", [SCORD_EV_ST] = "relaxed release",
-                                          [SCORD_EV_ATOM] = "relaxed acquire release acq_rel",
-                                          [SCORD_EV_FENCE] = "sc acq_rel"};
     int sem = lookup_word(scord_sem_name, SCORD_SEM_COUNT, val[F_SEM]);
-    const char *ok = allowed[k->ev];
-    size_t len = strlen(val[F_SEM]);
-    const char *hit = sem > 0 ? strstr(ok, val[F_SEM]) : NULL;
-    while (hit && ((hit != ok && hit[-1] != ' ') || (hit[len] != ' ' && hit[len] != 0)))
-      hit = strstr(hit + 1, val[F_SEM]);
-    if (!hit) FAIL("%s: field 'sem': '%s' is not one of: %s", k->word, val[F_SEM], ok);
+    if (sem <= 0 || !scord_sem_valid((unsigned)k->ev, (unsigned)sem))
+      FAIL("%s: field 'sem': '%s' is not one of: %s", k->word, val[F_SEM], scord_sem_allowed((unsigned)k->ev));
     ev->sem = (uint8_t)sem;
   }
   if ((k->ev == SCORD_EV_LD || k->ev == SCORD_EV_ST) && !val[F_SEM] != !val[F_SCOPE])

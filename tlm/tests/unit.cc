@@ -172,7 +172,7 @@ static void test_buffers() {
 
 static bool same(const Instr &a, const Instr &b, const Kernel &ka, const Kernel &kb) {
   if (a.op != b.op || a.pc != b.pc || a.size != b.size || a.scope != b.scope || a.aop != b.aop ||
-      a.flags != b.flags || a.cmp != b.cmp || a.val != b.val || a.old != b.old)
+      a.flags != b.flags || a.cmp != b.cmp || a.val != b.val || a.old != b.old || a.uses != b.uses || a.dst != b.dst)
     return false;
   if (a.op == Op::ALU || a.op == Op::DELAY || a.op == Op::SIGNAL || a.op == Op::WAIT)
     return a.addr == b.addr && a.stride == b.stride;
@@ -209,6 +209,9 @@ static void test_trace_roundtrip(const std::string &dir) {
         "st addr=0xC0000500 volatile signal=7\natom op=exch scope=gpu addr=0xC0000600 val=0 signal=0x123456789\n"
         "atom op=cas scope=gpu addr=0xC0000700 cmp=0 val=1 spin=9 count=4 spin_old=3\n"
         "fence scope=gpu\nbar pc=0x20\nalu n=7\ndelay cycles=300\nsignal id=0xffffffffffff\nwait id=3 count=9\n"
+        "ld addr=0xC0000800 sem=acquire scope=gpu dst=2\nst addr=0xC0000804 n=2 sem=release scope=cta signal=8\n"
+        "atom op=add scope=gpu sem=acq_rel addr=0xC0000808 val=1\nld addr=0xC000080c sem=relaxed scope=sys spin=10\n"
+        "fence scope=sys sem=acq_rel\nsyncwarp use=2 pc=0x24\n"
         "kernel grid=1 block=1\n", f);
   fclose(f);
   Workload a, b;
@@ -218,8 +221,18 @@ static void test_trace_roundtrip(const std::string &dir) {
   CHECK(a.kernels.size() == 2 && a.kernels[0].grid == 2 && a.kernels[0].threads == 64 && a.kernels[0].warps_per_cta == 2);
   CHECK(a.kernels[1].name == "kernel1");
   CHECK(a.config.size() == 2);
-  CHECK(a.kernels[0].ctas[1][1].size() == 14);
-  CHECK(a.kernels[0].signal_pool.size() == 2 && a.kernels[0].signal_pool[1] == 0x123456789ull);
+  CHECK(a.kernels[0].ctas[1][1].size() == 20);
+  if (a.kernels[0].ctas[1][1].size() == 20) {  // the v2.0 fields (sem= and its scope, syncwarp)
+    const std::vector<Instr> &v = a.kernels[0].ctas[1][1];
+    CHECK(instr_sem(v[13]) == SCORD_SEM_NONE);
+    CHECK(instr_sem(v[14]) == SCORD_SEM_ACQUIRE && v[14].scope == SCORD_SCOPE_GPU && v[14].dst == 2);
+    CHECK(instr_sem(v[15]) == SCORD_SEM_RELEASE && v[15].scope == SCORD_SCOPE_CTA && (v[15].flags & IF_SIGNAL));
+    CHECK(instr_sem(v[16]) == SCORD_SEM_ACQ_REL && v[16].op == Op::ATOM);
+    CHECK(instr_sem(v[17]) == SCORD_SEM_RELAXED && v[17].scope == SCORD_SCOPE_SYS && (v[17].flags & IF_SPIN));
+    CHECK(instr_sem(v[18]) == SCORD_SEM_ACQ_REL && v[18].op == Op::FENCE && v[18].scope == SCORD_SCOPE_SYS);
+    CHECK(v[19].op == Op::SYNCWARP && v[19].pc == 0x24 && v[19].uses == 4);
+  }
+  CHECK(a.kernels[0].signal_pool.size() == 3 && a.kernels[0].signal_pool[1] == 0x123456789ull);
   CHECK(a.kernels[0].ctas[0][0].empty());
   CHECK(trace_write(p2, a, err));
   CHECK(trace_read(p2, b, err));

@@ -79,31 +79,11 @@ static unsigned hw_warp(const gen *g, unsigned c, unsigned w) { return gen_slot(
 /* Append one line to warp (c, w)'s trace buffer. */
 static void tline(gen *g, unsigned c, unsigned w, const char *s) {
   if (!g->trace || g->vec_only) return;
-  gen_warp *x = &g->w[c][w];
-  size_t n = strlen(s);
-  if (x->ntl + n + 1 > x->captl) {
-    while (x->ntl + n + 1 > x->captl) x->captl = x->captl ? 2 * x->captl : 4096;
-    x->tl = xrealloc(x->tl, x->captl);
-  }
-  memcpy(x->tl + x->ntl, s, n);
-  x->tl[x->ntl + n] = '\n';
-  x->ntl += n + 1;
+  gen_tbuf_line(&g->tl[c][w], s);
 }
 
 static void flush_trace(gen *g) {
-  if (!g->grid) return;
-  if (g->trace) fprintf(g->trace, "kernel name=%s grid=%u block=%u\n", g->kname, g->grid, g->warps * 32);
-  for (unsigned c = 0; c < g->grid; c++) {
-    if (g->trace) fprintf(g->trace, "cta id=%u\n", c);
-    for (unsigned w = 0; w < g->warps; w++) {
-      gen_warp *x = &g->w[c][w];
-      if (g->trace) fprintf(g->trace, "warp id=%u\n", w);
-      if (g->trace && x->ntl) fwrite(x->tl, 1, x->ntl, g->trace);
-      free(x->tl);
-      x->tl = NULL;
-      x->ntl = x->captl = 0;
-    }
-  }
+  if (g->grid && g->trace) gen_tbuf_kernel(g->trace, g->kname, g->grid, g->warps, &g->tl[0][0], GEN_MAX_WARPS);
 }
 
 void gen_kernel(gen *g, const char *name, unsigned grid, unsigned warps) {
@@ -495,39 +475,10 @@ void gen_bar(gen *g, unsigned c, uint64_t pc) {
   g->events++;
 }
 
-/* Whether the n bytes at p (not NUL-terminated) contain the string s. */
-static bool span_has(const char *p, size_t n, const char *s) {
-  size_t k = strlen(s);
-  for (size_t i = 0; i + k <= n; i++)
-    if (!memcmp(p + i, s, k)) return true;
-  return false;
-}
-
-/* A signal right after the warp's release (a st or atom, its last trace line) goes onto that
-** line as `signal=ID`: the TLM counts it when the L2 performs the release, not when the release's
-** reply is back (docs/trace-format.md "Signals on a release").  Elsewhere a `signal` line. */
+/* A signal right after the warp's release goes onto that line (gen_tbuf_signal). */
 void gen_signal(gen *g, unsigned c, unsigned w, uint64_t id) {
-  char t[48];
   if (!g->trace || g->vec_only) return;
-  gen_warp *x = &g->w[c][w];
-  if (x->ntl) {
-    size_t b = x->ntl - 1;  /* the last line: [b, ntl - 1) */
-    while (b > 0 && x->tl[b - 1] != '\n') b--;
-    bool rel = !strncmp(x->tl + b, "st ", 3) || !strncmp(x->tl + b, "atom ", 5);
-    if (rel && !span_has(x->tl + b, x->ntl - b, " spin=") && !span_has(x->tl + b, x->ntl - b, " signal=")) {
-      int n = snprintf(t, sizeof t, " signal=%llu\n", (unsigned long long)id);
-      x->ntl--;  /* drop the newline; the suffix brings it back */
-      if (x->ntl + (size_t)n > x->captl) {
-        while (x->ntl + (size_t)n > x->captl) x->captl *= 2;
-        x->tl = xrealloc(x->tl, x->captl);
-      }
-      memcpy(x->tl + x->ntl, t, (size_t)n);
-      x->ntl += (size_t)n;
-      return;
-    }
-  }
-  snprintf(t, sizeof t, "signal id=%llu", (unsigned long long)id);
-  tline(g, c, w, t);
+  gen_tbuf_signal(&g->tl[c][w], id);
 }
 
 void gen_wait(gen *g, unsigned c, unsigned w, uint64_t id, uint64_t count) {

@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "trace_buf.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -51,9 +53,6 @@ typedef struct gen_warp {
   uint32_t cta_fences, gpu_fences;    /* fences issued in this kernel (compared mod 2^6) */
   gen_lock locks[GEN_LOCK_ENTRIES];
   unsigned nlocks;
-  char *tl;                           /* trace lines of this warp in the current kernel, each
-                                      ** ending in '\n' (one buffer: no allocation per line) */
-  size_t ntl, captl;                  /* bytes used, bytes allocated */
   bool spin;                          /* gen_spin: the next ld/atom's trace line polls */
   uint64_t spin_id, spin_count;
   int64_t spin_old;
@@ -73,6 +72,7 @@ typedef struct gen {
   char kname[64];
   unsigned kernels;
   gen_warp w[GEN_MAX_CTAS][GEN_MAX_WARPS];
+  gen_tbuf tl[GEN_MAX_CTAS][GEN_MAX_WARPS];  /* each warp's trace lines in the current kernel */
   uint32_t bar[GEN_MAX_CTAS];         /* barriers completed by each CTA in this kernel */
   gen_exp *ex;
   size_t nex, capex;

@@ -190,6 +190,12 @@ typedef enum scord_sem {
   SCORD_SEM_SC, SCORD_SEM_COUNT
 } scord_sem;
 extern const char *const scord_sem_name[SCORD_SEM_COUNT]; /* "", "relaxed", ..., "sc" */
+/* The orders an event of type ev_type (scord_ev_type) may carry (vectors.md section 2), as the
+** space-separated names of scord_sem_name ("" for a type that takes none).  One table for every
+** reader: the vector reader and the TLM's trace reader. */
+const char *scord_sem_allowed(unsigned ev_type);
+/* Whether ev_type may carry sem: SCORD_SEM_NONE always, else a name of scord_sem_allowed. */
+bool scord_sem_valid(unsigned ev_type, unsigned sem);
 static inline bool scord_sem_releases(unsigned sem) { return sem == SCORD_SEM_RELEASE || sem == SCORD_SEM_ACQ_REL; }
 static inline bool scord_sem_acquires(unsigned sem) { return sem == SCORD_SEM_ACQUIRE || sem == SCORD_SEM_ACQ_REL; }
 typedef enum scord_atom_op {
