@@ -85,19 +85,56 @@ DramDone DramCtrl::forecast(uint64_t id, uint64_t arrive, bool admit_only) {
   return stop.out;
 }
 
-// Mark cycles [from, to) as the queue full (full) or not, per window.
-static void account(DramCtrl::Stats &st, uint64_t to, bool full) {
+// What a full queue holds (Stats::win_full_*).
+struct QueueMix {
+  uint32_t banks = 0, rows = 0, md = 0, writes = 0;
+};
+
+// The mix of a queue of entries (DramCtrl::Entry: a request r each).  Rows are counted by a
+// scan (a queue is at most a few dozen entries and this runs only while it is full).
+template <class E>
+static QueueMix queue_mix(const std::vector<E> &q) {
+  QueueMix m;
+  for (size_t i = 0; i < q.size(); i++) {
+    const DramReq &r = q[i].r;
+    bool bank_seen = false, row_seen = false;
+    for (size_t j = 0; j < i && !row_seen; j++) {
+      bank_seen = bank_seen || q[j].r.bank == r.bank;
+      row_seen = q[j].r.bank == r.bank && q[j].r.row == r.row;
+    }
+    m.banks += !bank_seen;
+    m.rows += !row_seen;
+    m.md += r.md;
+    m.writes += r.write;
+  }
+  return m;
+}
+
+// Resize every per-window vector of st to `need` windows.
+static void grow(DramCtrl::Stats &st, size_t need) {
+  if (st.win_full.size() >= need) return;
+  st.win_full.resize(need, 0);
+  st.win_busy.resize(need, 0);
+  st.win_full_banks.resize(need, 0);
+  st.win_full_rows.resize(need, 0);
+  st.win_full_md.resize(need, 0);
+  st.win_full_writes.resize(need, 0);
+}
+
+// Mark cycles [st.acc, to) as the queue full (mix given: what it holds) or not, per window.
+static void account(DramCtrl::Stats &st, uint64_t to, const QueueMix *mix) {
   const uint64_t W = DramCtrl::kWin;
   if (to == UINT64_MAX || to <= st.acc) return;
-  const size_t need = (size_t)((to + W - 1) / W);
-  if (st.win_full.size() < need) {
-    st.win_full.resize(need, 0);
-    st.win_busy.resize(need, 0);
-  }
-  if (full)
+  grow(st, (size_t)((to + W - 1) / W));
+  if (mix)
     for (uint64_t c = st.acc; c < to;) {
       const uint64_t off = c % W, n = std::min(W - off, to - c);
-      st.win_full[c / W] |= (n == 64 ? ~0ull : ((1ull << n) - 1)) << off;
+      const size_t w = (size_t)(c / W);
+      st.win_full[w] |= (n == 64 ? ~0ull : ((1ull << n) - 1)) << off;
+      st.win_full_banks[w] += (uint32_t)n * mix->banks;
+      st.win_full_rows[w] += (uint32_t)n * mix->rows;
+      st.win_full_md[w] += (uint32_t)n * mix->md;
+      st.win_full_writes[w] += (uint32_t)n * mix->writes;
       c += n;
     }
   st.acc = to;
@@ -106,11 +143,7 @@ static void account(DramCtrl::Stats &st, uint64_t to, bool full) {
 // Data-bus cycles [from, from + n) into the windows.
 static void add_busy(DramCtrl::Stats &st, uint64_t from, uint64_t n) {
   const uint64_t W = DramCtrl::kWin;
-  const size_t need = (size_t)((from + n + W - 1) / W);
-  if (st.win_busy.size() < need) {
-    st.win_busy.resize(need, 0);
-    st.win_full.resize(need, 0);
-  }
+  grow(st, (size_t)((from + n + W - 1) / W));
   for (uint64_t c = from; c < from + n;) {
     const uint64_t k = std::min(W - c % W, from + n - c);
     st.win_busy[c / W] = (uint16_t)(st.win_busy[c / W] + k);
@@ -164,14 +197,17 @@ void DramCtrl::run(State &s, uint64_t until, Stats *rec, Stop *stop, std::vector
       }
     }
     const uint64_t e = std::min(next_adm, best_t);
+    QueueMix mix;
+    const bool full = rec && s.q.size() >= t.queue;
+    if (full) mix = queue_mix(s.q);
     if (e == UINT64_MAX || e >= until) {
       if (until != UINT64_MAX) {
-        if (rec) account(*rec, until, s.q.size() >= t.queue);
+        if (rec) account(*rec, until, full ? &mix : nullptr);
         s.now = std::max(s.now, until);
       }
       return;
     }
-    if (rec) account(*rec, e, s.q.size() >= t.queue);
+    if (rec) account(*rec, e, full ? &mix : nullptr);
     if (next_adm <= best_t) {
       while (!s.pending.empty() && s.q.size() < t.queue && s.pending.front().arrive <= e) {
         const DramReq r = s.pending.front();

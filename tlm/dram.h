@@ -30,6 +30,7 @@ struct DramReq {
   uint64_t arrive = 0;  // cycle it reaches the scheduler
   uint32_t bank = 0, row = 0;
   bool write = false;
+  bool md = false;      // detector metadata (statistics only: what fills the queue)
 };
 
 // When a request was served: the cycle it entered the queue, its last column command (it
@@ -73,6 +74,9 @@ class DramCtrl {
     // Per kWin-cycle window: data-bus cycles in it, and a bit per cycle the queue was full.
     std::vector<uint16_t> win_busy;
     std::vector<uint64_t> win_full;
+    // Per window, summed over its cycles with the queue full, what the queue held: distinct
+    // banks, distinct rows (bank and row), metadata requests, writes (docs/dram.md).
+    std::vector<uint32_t> win_full_banks, win_full_rows, win_full_md, win_full_writes;
   };
   const Stats &stats() const { return stats_; }
   // Served requests (kept when keep_done is set), issued commands (kept when keep_log is set).

@@ -78,7 +78,14 @@ void DramChannel::finish(uint64_t end, std::vector<uint64_t> &idle) {
   const uint64_t words = (to_dram(end) + DramCtrl::kWin - 1) / DramCtrl::kWin;
   if (idle.size() < words) idle.resize(words, 0);
   for (uint64_t w = 0; w < words && w < s.win_full.size(); w++)
-    if (2 * s.win_busy[w] < DramCtrl::kWin) idle[w] |= s.win_full[w];
+    if (2 * s.win_busy[w] < DramCtrl::kWin && s.win_full[w]) {
+      idle[w] |= s.win_full[w];
+      st_.dram_stall_idle_ch_cycles += (uint64_t)__builtin_popcountll(s.win_full[w]);
+      st_.dram_stall_idle_banks += s.win_full_banks[w];
+      st_.dram_stall_idle_rows += s.win_full_rows[w];
+      st_.dram_stall_idle_md += s.win_full_md[w];
+      st_.dram_stall_idle_writes += s.win_full_writes[w];
+    }
 }
 
 // One line read or write from either sub-partition: the controller's fixed latency on the way
@@ -96,14 +103,15 @@ void DramChannel::b_transport(int, tlm_generic_payload &gp, sc_time &delay) {
   r.id = next_id_++;
   r.arrive = to_dram(t0);
   r.write = gp.is_write();
+  auto *x = gp.get_extension<ScordExt>();
+  const bool md = x && is_md(x);
+  r.md = md;
   dmap_.of_line(map_.dram_local(gp.get_address()), r.bank, r.row);
   ctrl_.push(r);
   const DramDone f = ctrl_.forecast(r.id, r.arrive, r.write);
   const uint64_t t = std::max(t0, to_core(f.admitted));
   st_.dram_sched_stall_cycles += t - t0;
-  auto *x = gp.get_extension<ScordExt>();
   if (x) x->dram_left = t - c_.dram_lat;
-  bool md = x && is_md(x);
   if (gp.is_write()) st_.dram_writes[md]++; else st_.dram_reads[md]++;
   if (!r.write) forecast_[r.id] = f.data_end;
   // A write is posted: its caller waits only for the queue entry.

@@ -185,6 +185,13 @@ void print_stats(FILE *f, const SimConfig &c, const Stats &st) {
   uint64_t dd = st.dram_reads[0] + st.dram_writes[0], dm = st.dram_reads[1] + st.dram_writes[1];
   fprintf(f, "dram_accesses %" PRIu64 "\ndram_row_hit_rate %.4f\n", dd + dm, ratio(st.dram_row_hits, dd + dm));
   fprintf(f, "dram_stall_idle_pct %.2f\n", st.dram_stall_idle_pct());
+  {
+    // The mean full queue of those cycles (0 when there were none).
+    const double n = st.dram_stall_idle_ch_cycles ? (double)st.dram_stall_idle_ch_cycles : 1.0;
+    fprintf(f, "dram_stall_idle_q_banks %.2f\ndram_stall_idle_q_rows %.2f\ndram_stall_idle_q_md %.2f\ndram_stall_idle_q_writes %.2f\n",
+            (double)st.dram_stall_idle_banks / n, (double)st.dram_stall_idle_rows / n, (double)st.dram_stall_idle_md / n,
+            (double)st.dram_stall_idle_writes / n);
+  }
   fprintf(f, "dram_forecast_late %" PRIu64 "\ndram_forecast_late_cycles %" PRIu64 "\ndram_forecast_early %" PRIu64 "\n",
           st.dram_forecast_late, st.dram_forecast_late_cycles, st.dram_forecast_early);
   uint64_t tot = 0;

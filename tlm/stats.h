@@ -39,6 +39,10 @@ struct Stats {
   uint64_t dram_reads[2] = {}, dram_writes[2] = {};
   uint64_t dram_row_hits = 0;           // requests served without an activate of their own
   uint64_t dram_stall_idle_cycles = 0;  // DRAM cycles a channel's queue was full, its bus under half busy
+  // Over the channel-cycles counted there, sums of what the full queue held: distinct banks,
+  // distinct rows (bank and row), metadata requests, writes (docs/dram.md "Statistics").
+  uint64_t dram_stall_idle_ch_cycles = 0, dram_stall_idle_banks = 0, dram_stall_idle_rows = 0;
+  uint64_t dram_stall_idle_md = 0, dram_stall_idle_writes = 0;
   uint64_t dram_cycles = 0;             // the run in DRAM cycles
   uint64_t dram_forecast_late = 0, dram_forecast_late_cycles = 0, dram_forecast_early = 0;  // docs/dram.md
   uint64_t icnt_bytes[BK_COUNT] = {};

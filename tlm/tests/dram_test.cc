@@ -221,10 +221,41 @@ int main() {
             (unsigned long long)x.data_end, (unsigned long long)y.data_end);
     }
   }
+  // What a full queue holds, per window: 8 requests at once into a queue of 4, all to bank 2,
+  // rows 7 and 9 in turn, every other one metadata, every fourth a write.  While the queue is
+  // full it holds one bank and one or two rows (counting entries would give 4 of each), and
+  // some metadata.
+  {
+    DramTiming q4 = g;
+    q4.queue = 4;
+    DramCtrl d(q4);
+    for (unsigned i = 0; i < 8; i++) {
+      DramReq r{i, 0, 2, i % 2 ? 9u : 7u, i % 4 == 3};
+      r.md = i % 2 == 1;
+      d.push(r);
+    }
+    d.drain();
+    const DramCtrl::Stats &st = d.stats();
+    uint64_t full = 0, banks = 0, rows = 0, md = 0, writes = 0;
+    for (size_t w = 0; w < st.win_full.size(); w++) {
+      full += (uint64_t)__builtin_popcountll(st.win_full[w]);
+      banks += st.win_full_banks[w];
+      rows += st.win_full_rows[w];
+      md += st.win_full_md[w];
+      writes += st.win_full_writes[w];
+    }
+    CHECK(full > 0, "the queue of 4 was never full");
+    CHECK(banks == full, "full-queue banks %llu over %llu cycles (expected 1 a cycle)", (unsigned long long)banks,
+          (unsigned long long)full);
+    CHECK(rows >= full && rows <= 2 * full, "full-queue rows %llu over %llu cycles (expected 1 or 2 a cycle)",
+          (unsigned long long)rows, (unsigned long long)full);
+    CHECK(md > 0 && md <= 4 * full && writes <= 4 * full, "full-queue md %llu writes %llu over %llu cycles",
+          (unsigned long long)md, (unsigned long long)writes, (unsigned long long)full);
+  }
   if (failures) {
     fprintf(stderr, "%d failure(s)\n", failures);
     return 1;
   }
-  printf("dram controller: command logs equal to the naive model's on 6 timing sets; FR-FCFS order; forecasts\n");
+  printf("dram controller: command logs equal to the naive model's on 6 timing sets; FR-FCFS order; forecasts; full-queue mix\n");
   return 0;
 }
