@@ -144,7 +144,7 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
   } else {
     // v2.0 acquire/release (detector-v2.md 2.1, 2.2): a run's release comes before its lanes,
     // its acquire after them, as scord_system_apply does with the dumped event.
-    const bool acqrel = scord_v2_acq_rel(&c_.det);
+    const bool acqrel = scord_v2_acq_rel(&c_.det), lanes = scord_v2_lanes(&c_.det);
     for (uint32_t r = 0; r < x->nruns; r++) {
       const DetRun &run = x->runs[r];
       if (dump_) scord_event_write(dump_, &run.ev);
@@ -157,6 +157,7 @@ void RaceDetector::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
       scord_access a = run.proto;
       for (unsigned i = 0; i < run.ev.n; i++) {
         a.addr = run.proto.addr + i * run.ev.stride;
+        if (lanes) a.lane = (uint8_t)(run.proto.lane + i);  // a run is consecutive lanes (Sm::build_runs)
         size_t before = md_.size();
         ctx(run.ev, i, arrive);
         eng_->access(a, md_);

@@ -13,7 +13,7 @@
 // One run of access lanes with a constant stride: exactly one vectors-v1 event, checked with
 // one bloom (docs/tlm.md "Lane runs").
 struct DetRun {
-  scord_access proto;  // packet of lane 0; lane i has addr = proto.addr + i*ev.stride
+  scord_access proto;  // packet of the run's first lane; lane i has addr = proto.addr + i*ev.stride (and lane proto.lane + i)
   scord_event ev;      // the same run as a vector event (for --dump-vectors and lock effects)
 };
 

@@ -635,15 +635,19 @@ Sm::L1Way *Sm::l1_victim(uint64_t line) {
 // words) into runs of constant stride, each one vector event with its own bloom; for an
 // atomic, each run's lock-table effects are applied before the next run's bloom is taken
 // (docs/tlm.md "Lane runs").
-void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, unsigned n,
-                    bool first_req, bool last_req) {
+void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, const uint8_t *lane,
+                    unsigned n, bool first_req, bool last_req) {
   const uint32_t block_id = scord_block_id(&c_.det, id_, warps_[wi].slot);
   const scord_kind kind = in.op == Op::LD ? SCORD_LD : in.op == Op::ST ? SCORD_ST : SCORD_ATOM;
   const bool atom = kind == SCORD_ATOM;
   const unsigned sem = instr_sem(in);
   const bool acqrel = scord_v2_acq_rel(&c_.det);
+  // With lane identity a run is also a run of consecutive lanes (a vector event's lane i is
+  // lane `lane + i`), so a lane touching several words makes runs of one word.
+  const bool lanes = scord_v2_lanes(&c_.det);
   uint64_t ws[128];
   uint32_t wo[128];
+  uint8_t wl[128];
   unsigned nw = 0;
   for (unsigned i = 0; i < n; i++) {
     unsigned cnt = in.size <= 4 ? 1 : in.size / 4;
@@ -651,17 +655,22 @@ void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const ui
     for (unsigned j = 0; j < cnt; j++) {
       ws[nw] = a0 + 4 * j;
       wo[nw] = old[i];
+      wl[nw] = lane[i];
       nw++;
     }
   }
+  // Whether word k may join the run that starts at word i0.
+  auto lane_next = [&](unsigned i0, unsigned k) { return !lanes || wl[k] == wl[i0] + (k - i0); };
   unsigned i = 0;
   while (i < nw) {
     unsigned len = 1;
     uint64_t stride = 4;
-    if (i + 1 < nw && ws[i + 1] >= ws[i] && (!atom || wo[i + 1] == wo[i])) {
+    if (i + 1 < nw && ws[i + 1] >= ws[i] && (!atom || wo[i + 1] == wo[i]) && lane_next(i, i + 1)) {
       stride = ws[i + 1] - ws[i];
       len = 2;
-      while (i + len < nw && len < 32 && ws[i + len] == ws[i] + len * stride && (!atom || wo[i + len] == wo[i])) len++;
+      while (i + len < nw && len < 32 && ws[i + len] == ws[i] + len * stride && (!atom || wo[i + len] == wo[i]) &&
+             lane_next(i, i + len))
+        len++;
     }
     // The instruction's release goes with its first run, its acquire with its last (the other
     // runs stay ordered: relaxed), so each happens once, around all lanes (detector-v2.md 2.1,
@@ -695,6 +704,10 @@ void Sm::build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const ui
     r.ev.line = in.line;
     r.ev.is_volatile = !atom && (in.flags & IF_VOLATILE);
     r.ev.sem = (uint8_t)rsem;
+    if (lanes) {
+      r.ev.lane = wl[i];
+      r.proto.lane = wl[i];
+    }
     if (sem) r.ev.scope = in.scope;
     if (atom) {
       r.ev.op = in.aop;
@@ -755,9 +768,11 @@ void Sm::mem(unsigned wi, const Instr &in, const Spin *failed) {
   st_.mem_insts++;
   uint64_t la[32];
   uint32_t lo[32];
+  uint8_t ln[32];  // each active lane's number in the warp (lane identity, detector-v2.md 3.1)
   unsigned n = 0;
   if (in.flags & IF_LANES) {
     for (unsigned l = 0; l < in.nlanes; l++) {
+      ln[n] = (uint8_t)l;
       la[n] = k_->lane_pool[in.lanes_off + l];
       lo[n] = failed ? failed->fail_old : (in.flags & IF_OLD_LIST) ? k_->old_pool[in.old_off + n] : in.old;
       n++;
@@ -765,6 +780,7 @@ void Sm::mem(unsigned wi, const Instr &in, const Spin *failed) {
   } else {
     for (unsigned l = 0; l < 32; l++)
       if (in.mask >> l & 1) {
+        ln[n] = (uint8_t)l;
         la[n] = in.addr + l * in.stride;
         lo[n] = failed ? failed->fail_old : (in.flags & IF_OLD_LIST) ? k_->old_pool[in.old_off + n] : in.old;
         n++;
@@ -790,12 +806,14 @@ void Sm::mem(unsigned wi, const Instr &in, const Spin *failed) {
   for (unsigned g = 0; g < ng; g++) {
     uint64_t ga[32];
     uint32_t go[32];
+    uint8_t gl[32];
     for (unsigned j = 0; j < gcnt[g]; j++) {
       ga[j] = la[glanes[g][j]];
       go[j] = lo[glanes[g][j]];
+      gl[j] = ln[glanes[g][j]];
     }
     runs_.clear();
-    if (det) build_runs(wi, in, ga, go, gcnt[g], g == 0, g + 1 == ng);
+    if (det) build_runs(wi, in, ga, go, gl, gcnt[g], g == 0, g + 1 == ng);
     const DetRun *rp = runs_.data();
     const uint32_t nr = (uint32_t)runs_.size();
     uint64_t rt = ldst_.take(t, 1);  // the LD/ST unit sends one request per cycle

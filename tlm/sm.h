@@ -85,7 +85,7 @@ class Sm : public sc_core::sc_module {
   L1Way *l1_find(uint64_t line);
   L1Way *l1_victim(uint64_t line);
   // first_req/last_req: the request is the instruction's first/last (where its release/acquire go).
-  void build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, unsigned n,
+  void build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, const uint8_t *lane, unsigned n,
                   bool first_req, bool last_req);
 
   // Warp schedulers (sm_schedulers): the cycle each can issue next, and the warp it issued

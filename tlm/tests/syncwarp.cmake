@@ -1,7 +1,7 @@
 # syncwarp.cmake -- `syncwarp` in a kernel trace (docs/trace-format.md, detector-v2.md section 3.2).
-# The TLM's accesses carry no lane, so what is visible is the block-scope fence other warps of the
-# block see: TRACE's warp 1 reads strong after warp 0's strong store and syncwarp, no race.  The
-# syncwarp is counted (one instruction, one notification) and reaches the detector between the
+# Seen from another warp, a syncwarp is the block-scope fence other warps of the block see:
+# TRACE's warp 1 reads strong after warp 0's strong store and syncwarp, no race.  The syncwarp is
+# counted (one instruction, one notification) and reaches the detector between the
 # store and the load (the dumped stream).  With lane_ids=0 it has no effect, and without the
 # syncwarp line the load is a blk_fence race.
 # -DSIM=scord-sim -DTRACE=syncwarp.trace -DWORK=dir
