@@ -30,7 +30,7 @@ perf report -i "$data" --no-children --sort dso,sym --stdio 2>/dev/null | grep -
   else if (sym ~ /LineEngine|RtlEngine|BothEngine|LineBoth|rtlport|RtlBridge|rtl_bridge|Bench::|tb_main|MemModel/) c = "RTL driver and comparator"
   else if (dso ~ /libsystemc/ || sym ~ /sc_core|sc_event|sc_simcontext/) c = "SystemC kernel"
   else if (sym ~ /scord_|RefEngine/) c = "C model"
-  else if (sym ~ /Resource|L2Slice|Interconnect|DramChannel|Sm::|RaceDetector|Gpu::|tlm_/) c = "TLM model"
+  else if (sym ~ /Resource|L2Slice|Interconnect|DramChannel|DramCtrl|insert_pending|Sm::|RaceDetector|Gpu::|tlm_/) c = "TLM model"
   else if (dso ~ /libc|libstdc|kernel|ld-linux|libm/) c = "libc and kernel"
   s[c] += p }
 END { for (k in s) printf "%6.1f %%  %s\n", s[k], k }' | sort -rn
