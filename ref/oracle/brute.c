@@ -18,7 +18,10 @@
 ** With the v2.0 definition (scord_v2_acq_rel), an operation with release semantics publishes
 ** and is a release point just before itself (its own release set: the hb set of its warp's
 ** previous event), one with acquire semantics completes its warp's pending edges of its scope
-** just after itself; ordered ld/st are atomics; rule 3 needs no strength.
+** just after itself; ordered ld/st are atomics; rule 3 needs no strength.  With lane identity
+** each bf_warp is a lane thread; a syncwarp step joins the hb and hbnl sets of its warp's lane
+** threads (v2.0 orders weak accesses by hbnl, so lanes before a syncwarp are ordered with lanes
+** after it).
 */
 #include "brute.h"
 
@@ -41,6 +44,7 @@ scord_event bf_event(const bf_prog *p, bf_step s) {
   ev.sm = w->sm;
   ev.cta = w->cta;
   ev.warp = w->warp;
+  if (in->type != SCORD_EV_FENCE && in->type != SCORD_EV_SYNCWARP) ev.lane = w->lane;
   ev.addr = in->addr;
   ev.pc = bf_pc(s.w, s.i);
   if (in->type == SCORD_EV_ATOM) {
@@ -86,6 +90,11 @@ typedef struct pend {
 } pend;
 
 static bool has(set s, unsigned k) { return (s >> k) & 1u; }
+
+/* Lane threads of one hardware warp (every thread is one without lane identity's lanes). */
+static bool same_warp(const bf_warp *a, const bf_warp *b) {
+  return a->sm == b->sm && a->cta == b->cta && a->warp == b->warp;
+}
 
 /* Warp u acquires (a fence, or a v2.0 acquiring access, at x): every pending edge of u that a
  * scope of dev satisfies joins x's happens-before and leaves the pending list; u's pending
@@ -155,7 +164,7 @@ size_t bf_judge(const scord_params *params, const bf_prog *p, const bf_step *st,
     x->w = u;
     x->blk = (unsigned)W->sm * (unsigned)params->ctas_per_sm + W->cta;
     x->in = in;
-    x->access = in->type != SCORD_EV_FENCE;
+    x->access = in->type != SCORD_EV_FENCE && in->type != SCORD_EV_SYNCWARP;
     x->atomic = in->type == SCORD_EV_ATOM || (v2 && x->access && in->sem != SCORD_SEM_NONE);
     x->write = in->type != SCORD_EV_LD && x->access;
     x->dev = x->atomic && in->scope != SCORD_SCOPE_CTA;
@@ -166,6 +175,19 @@ size_t bf_judge(const scord_params *params, const bf_prog *p, const bf_step *st,
       x->hbnl |= f[last[u]].hbnl;
     }
     last[u] = (int)k;
+    if (in->type == SCORD_EV_SYNCWARP) {
+      /* The warp's lane threads all take it: each one's next event comes after every lane
+      ** thread's events so far (the clocks joined; what each observed is its own). */
+      for (unsigned v = 0; v < p->nw; v++)
+        if (v != u && same_warp(&p->w[v], W) && last[v] >= 0) {
+          x->hb |= f[last[v]].hb;
+          x->hbnl |= f[last[v]].hbnl;
+        }
+      for (unsigned v = 0; v < p->nw; v++)
+        if (same_warp(&p->w[v], W)) last[v] = (int)k;
+      obs[u] |= 1u << k;
+      continue;
+    }
     unsigned vb = 0; /* the index of the block's slot in visblk: its first warp */
     while (p->w[vb].sm != W->sm || p->w[vb].cta != W->cta) vb++;
     if (v2 && x->access && scord_sem_releases(in->sem)) {
@@ -259,7 +281,7 @@ size_t bf_judge(const scord_params *params, const bf_prog *p, const bf_step *st,
         ** a fence, or (v2.0) an access with release semantics */
         int rel = -1;
         for (int a = wi; a >= 0 && rel < 0; a--)
-          if (f[a].w == w->w && (a == wi ? f[a].rel : !f[a].access || f[a].rel) &&
+          if (f[a].w == w->w && (a == wi ? f[a].rel : f[a].in->type == SCORD_EV_FENCE || f[a].rel) &&
               (same || f[a].in->scope != SCORD_SCOPE_CTA))
             rel = a;
         bool hand_off = (w->in->lock_rel || in->lock_acq) &&
@@ -303,7 +325,7 @@ typedef struct walk {
   int (*visit)(void *, const bf_step *, size_t);
   void *ctx;
   bf_step steps[BF_MAX_EVENTS];
-  size_t total;
+  size_t total; /* instructions not yet taken */
   uint8_t at[BF_MAX_WARPS];
   uint64_t lock_addr[BF_MAX_EVENTS];
   uint32_t lock_val[BF_MAX_EVENTS];
@@ -318,8 +340,23 @@ static uint32_t *lock_word(walk *k, uint64_t addr) {
   return &k->lock_val[k->nlocks++];
 }
 
+/* Whether thread w's next instruction, a syncwarp, can be taken now by w as the first lane
+** thread of its warp: every lane thread of the warp has reached its syncwarp.  *m gets the
+** mask of those threads. */
+static bool syncwarp_ready(const walk *k, unsigned w, uint32_t *m) {
+  const bf_prog *p = k->p;
+  *m = 0;
+  for (unsigned v = 0; v < p->nw; v++) {
+    if (!same_warp(&p->w[v], &p->w[w])) continue;
+    if (v < w) return false; /* the first lane thread takes it */
+    if (k->at[v] == p->w[v].n || p->w[v].ins[k->at[v]].type != SCORD_EV_SYNCWARP) return false;
+    *m |= 1u << v;
+  }
+  return true;
+}
+
 static int step(walk *k, size_t depth) {
-  if (depth == k->total) {
+  if (k->total == 0) {
     k->count++;
     return k->visit(k->ctx, k->steps, depth);
   }
@@ -327,6 +364,21 @@ static int step(walk *k, size_t depth) {
     if (k->count >= k->max) return 0;
     if (k->at[w] == k->p->w[w].n) continue;
     const bf_instr *in = &k->p->w[w].ins[k->at[w]];
+    if (in->type == SCORD_EV_SYNCWARP) {
+      uint32_t m;
+      if (!syncwarp_ready(k, w, &m)) continue; /* waits for its warp's other lane threads */
+      unsigned taken = (unsigned)__builtin_popcount(m);
+      k->steps[depth] = (bf_step){(uint8_t)w, k->at[w]};
+      for (unsigned v = 0; v < k->p->nw; v++)
+        if (m >> v & 1u) k->at[v]++;
+      k->total -= taken;
+      int rc = step(k, depth + 1);
+      k->total += taken;
+      for (unsigned v = 0; v < k->p->nw; v++)
+        if (m >> v & 1u) k->at[v]--;
+      if (rc) return rc;
+      continue;
+    }
     uint32_t *lv = NULL, old = 0;
     if (in->lock_acq || in->lock_rel) {
       lv = lock_word(k, in->addr);
@@ -336,7 +388,9 @@ static int step(walk *k, size_t depth) {
     }
     k->steps[depth] = (bf_step){(uint8_t)w, k->at[w]};
     k->at[w]++;
+    k->total--;
     int rc = step(k, depth + 1);
+    k->total++;
     k->at[w]--;
     if (lv) *lv = old;
     if (rc) return rc;

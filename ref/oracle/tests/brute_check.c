@@ -2,7 +2,7 @@
 ** brute_check.c -- CTest oracle/brute: the trace oracle (oracle.h) against the brute-force
 ** oracle (brute.h) on seeded, generated tiny programs.
 **
-**   test_oracle_brute [--programs N] [--seed S] [--v2] [--show]
+**   test_oracle_brute [--programs N] [--seed S] [--v2] [--lanes] [--show]
 **
 ** Program k (k = 0..N-1) is generated from seed S + k: 2 or 3 warps of SM 0 and SM 1 (so some
 ** pairs share a block and some do not).  A third are message passing (gen_mp), a third lock
@@ -13,6 +13,8 @@
 ** --v2 judges with the v2.0 definition (spec_version=2, lane_ids=0: docs/accuracy-v2.md) and
 ** gives a third of the volatile loads and stores and most atomics a memory order (sem), half
 ** the flag accesses release or acquire, and then leaves out the fence they replace half the time.
+** --lanes is --v2 with lane identity (lane_ids=1), on programs of two lane threads of one warp
+** (gen_lanes: accesses, a syncwarp in half of them) beside a warp with accesses and fences.
 ** Every complete interleaving is judged by both oracles, the trace oracle on the
 ** interleaving's event stream; their unique race keys (pc, word) must be equal.  Each
 ** disagreement prints "FAIL seed=S' interleaving=I", the stream and both key sets, and fails
@@ -184,11 +186,44 @@ static void gen_locks(uint64_t *s, bf_prog *p) {
 }
 
 /* Program from seed: see the file's header. */
+/* With --lanes (lane identity, v2.0): lane threads of one warp in every program. */
+static bool g_lanes;
+
+/* Two lane threads (distinct lanes) of warp (sm 0, warp 0), each 1 to 3 accesses, and in half
+** the programs a syncwarp at a random place in both; in two thirds a third thread, a warp of the
+** same block or of SM 1, with accesses and fences (lane threads hold no fences: brute.h). */
+static void gen_lanes(uint64_t *s, bf_prog *p) {
+  bool sync = pick(s, 2);
+  unsigned la = pick(s, 32), lb;
+  do lb = pick(s, 32); while (lb == la);
+  p->nw = (uint8_t)(2 + (pick(s, 3) != 0));
+  for (unsigned t = 0; t < 2; t++) {
+    bf_warp *W = &p->w[t];
+    W->lane = (uint8_t)(t ? lb : la);
+    unsigned len = 1 + pick(s, 3), at = sync ? pick(s, len + 1) : BF_MAX_INS;
+    for (unsigned i = 0; i < len; i++) {
+      if (i == at) W->ins[W->n++] = (bf_instr){.type = SCORD_EV_SYNCWARP};
+      W->ins[W->n++] = gen_access(s);
+    }
+    if (at == len) W->ins[W->n++] = (bf_instr){.type = SCORD_EV_SYNCWARP};
+  }
+  if (p->nw == 3) {
+    bf_warp *W = &p->w[2];
+    if (pick(s, 2)) W->warp = 1; else W->sm = 1;
+    unsigned len = 1 + pick(s, 3);
+    while (W->n < len) W->ins[W->n++] = pick(s, 3) ? gen_access(s) : fence(scope(s));
+  }
+}
+
 static void gen_prog(uint64_t seed, bf_prog *p, bool *strong_ops) {
   static const uint16_t ids[4][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}}; /* (sm, warp), cta 0 */
   uint64_t s = seed;
   memset(p, 0, sizeof *p);
   *strong_ops = pick(&s, 4) != 0;
+  if (g_lanes) {
+    gen_lanes(&s, p);
+    return;
+  }
   p->nw = (uint8_t)(2 + pick(&s, 2));
   unsigned used = 0, budget = p->nw == 2 ? 10 : 9;
   unsigned family = pick(&s, 3); /* 0 random, 1 message passing, 2 lock sections */
@@ -294,8 +329,9 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
     else if (!strcmp(argv[i], "--show")) show = true;
     else if (!strcmp(argv[i], "--v2")) g_v2 = true;
+    else if (!strcmp(argv[i], "--lanes")) g_v2 = g_lanes = true;
     else {
-      fprintf(stderr, "usage: test_oracle_brute [--programs N] [--seed S] [--v2] [--show]\n");
+      fprintf(stderr, "usage: test_oracle_brute [--programs N] [--seed S] [--v2] [--lanes] [--show]\n");
       return 2;
     }
   }
@@ -310,7 +346,7 @@ int main(int argc, char **argv) {
     c.params.strong_ops = strong_ops;
     if (g_v2) {
       c.params.spec_version = 2;
-      c.params.lane_ids = 0;
+      c.params.lane_ids = g_lanes;
     }
     char err[200];
     if (scord_params_finalize(&c.params, err, sizeof err)) {
