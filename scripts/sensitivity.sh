@@ -51,21 +51,22 @@ for a in "${apps[@]}"; do
   "$gen" app=$a --size=$size --out-vec="$tmp/$a.vec" --out-trace="$tmp/$a.trace" >/dev/null
 done
 
-# cycles DETECTOR APP ARGS...: system cycles of one run.  A detection-off run is kept in a file
-# named by the application and the options that can change it.
+# cycles DETECTOR APP ARGS...: system cycles of one run.  Every run is kept in a file named by
+# the detector, the application and the options that can change it (a detection-off run ignores
+# the detector's), so a run two tables share (the default size, the ideal detector) is made once.
 cycles() {
   local det=$1 app=$2 o c key="" a
   shift 2
-  if [ "$det" = off ]; then
-    for a in "$@"; do case "$a" in --det_*|--detector-timing=*) ;; *) key="$key$a" ;; esac; done
-    key="$tmp/off_${app}_$(printf '%s' "$key" | cksum | cut -d' ' -f1)"
-    [ -s "$key" ] && { cat "$key"; return; }
-  fi
+  for a in "$@"; do
+    case "$a" in --det_*|--detector-timing=*) [ "$det" = off ] || key="$key $a" ;; *) key="$key $a" ;; esac
+  done
+  key="$tmp/${det}_${app}_$(printf '%s' "$key" | cksum | cut -d' ' -f1)"
+  [ -s "$key" ] && { cat "$key"; return; }
   o=$("$sim" --no-progress --stats-only --detector="$det" "${extra[@]}" "$@" "$tmp/$app.trace" 2>&1) ||
     { echo "sensitivity.sh: scord-sim --detector=$det $* $app failed:" >&2; echo "$o" >&2; exit 1; }
   c=$(echo "$o" | sed -n 's/^cycles \([0-9]*\)$/\1/p' | head -1)
   [ -n "$c" ] || { echo "sensitivity.sh: scord-sim $* $app: no cycles line" >&2; exit 1; }
-  [ -n "$key" ] && echo "$c" > "$key"
+  echo "$c" > "$key"
   echo "$c"
 }
 

@@ -136,7 +136,7 @@ bool Sm::sleep_until(uint64_t r) {
 void Sm::run_kernel() {
   k_ = sched_.kernel();
   now_ = abs_cycle(sc_core::SC_ZERO_TIME);
-  for (auto &w : l1_) w.valid = false;  // L1 is invalidated between kernels
+  l1_invalidate();  // between kernels
   more_ctas_ = true;
   wave_j_ = 0;
   launch_pending_ = false;
@@ -877,8 +877,7 @@ void Sm::mem(unsigned wi, const Instr &in, const Spin *failed) {
     performed = std::max(performed, performed_);
   }
   // An acquire at gpu or sys scope invalidates the SM's L1 (later loads see other SMs' writes).
-  if (acquire && in.scope != SCORD_SCOPE_CTA)
-    for (L1Way &l : l1_) l.valid = false;
+  if (acquire && in.scope != SCORD_SCOPE_CTA) l1_invalidate();
   if (performed > t) lead_ = performed - t;  // (not for loads that all hit the L1)
   if (failed) w.spin_lead = performed - t;
   // A release's signal (docs/trace-format.md "Signals on a release"): counted when the L2 has

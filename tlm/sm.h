@@ -83,6 +83,9 @@ class Sm : public sc_core::sc_module {
   uint64_t send(PktKind k, uint64_t addr, uint64_t t, bool side, const DetRun *runs, uint32_t nruns,
                 uint32_t data_bytes, uint32_t resp_bytes, uint32_t lanes, bool timed);
   L1Way *l1_find(uint64_t line);
+  void l1_invalidate() {  // every line (a kernel boundary, an acquire beyond the CTA)
+    for (L1Way &l : l1_) l.valid = false;
+  }
   L1Way *l1_victim(uint64_t line);
   // first_req/last_req: the request is the instruction's first/last (where its release/acquire go).
   void build_runs(unsigned wi, const Instr &in, const uint64_t *addr, const uint32_t *old, const uint8_t *lane, unsigned n,

@@ -4,24 +4,9 @@
 # reports no race and exactly one release and one acquire (the instruction's, not one per line);
 # the same trace with both orders relaxed reports the data loads (dev_fence).
 # -DSIM=scord-sim -DTRACE=acq_rel.trace -DWORK=dir
-function(run_trace prefix file)
-  execute_process(COMMAND ${SIM} --no-progress --stats-only ${file} OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "scord-sim ${file}: exit ${rc}\n${e}")
-  endif()
-  foreach(k races_found det_releases det_acquires)
-    if(NOT o MATCHES "\n${k} ([0-9]+)")
-      message(FATAL_ERROR "scord-sim ${file}: no ${k} line")
-    endif()
-    set(${prefix}_${k} ${CMAKE_MATCH_1} PARENT_SCOPE)
-  endforeach()
-  # The race lines (--stats-only prints the counts alone).
-  execute_process(COMMAND ${SIM} --no-progress ${file} OUTPUT_VARIABLE o RESULT_VARIABLE rc)
-  string(REGEX MATCHALL "race type=[^\n]*" r "${o}")
-  set(${prefix}_races "${r}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/sim_run.cmake)
 
-run_trace(ar ${TRACE})
+scord_sim_run(ar KEYS races_found det_releases det_acquires ARGS ${TRACE})
 if(NOT ar_races_found EQUAL 0 OR NOT ar_det_releases EQUAL 1 OR NOT ar_det_acquires EQUAL 1)
   message(FATAL_ERROR "release/acquire: ${ar_races_found} races (want 0), ${ar_det_releases} releases and "
                       "${ar_det_acquires} acquires (want 1 each)\n${ar_races}")
@@ -32,7 +17,7 @@ string(REPLACE "sem=release" "sem=relaxed" text "${text}")
 string(REPLACE "sem=acquire" "sem=relaxed" text "${text}")
 set(relaxed ${WORK}/acq_rel_relaxed.trace)
 file(WRITE ${relaxed} "${text}")
-run_trace(rx ${relaxed})
+scord_sim_run(rx KEYS races_found det_releases det_acquires ARGS ${relaxed})
 if(rx_races_found EQUAL 0 OR NOT rx_races MATCHES "type=dev_fence kind=ld [^;]*addr=0xc0000100 ")
   message(FATAL_ERROR "relaxed: ${rx_races_found} races, none a dev_fence load of the data at 0xc0000100\n${rx_races}")
 endif()

@@ -5,23 +5,10 @@
 # store and the load (the dumped stream).  With lane_ids=0 it has no effect, and without the
 # syncwarp line the load is a blk_fence race.
 # -DSIM=scord-sim -DTRACE=syncwarp.trace -DWORK=dir
-function(run_trace prefix)
-  execute_process(COMMAND ${SIM} --no-progress ${ARGN} OUTPUT_VARIABLE o ERROR_VARIABLE e RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "scord-sim ${ARGN}: exit ${rc}\n${e}")
-  endif()
-  foreach(k races_found det_syncwarps warp_insts)
-    if(NOT o MATCHES "\n${k} ([0-9]+)")
-      message(FATAL_ERROR "scord-sim ${ARGN}: no ${k} line")
-    endif()
-    set(${prefix}_${k} ${CMAKE_MATCH_1} PARENT_SCOPE)
-  endforeach()
-  string(REGEX MATCHALL "race type=[^\n]*" r "${o}")
-  set(${prefix}_races "${r}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/sim_run.cmake)
 
 set(dump ${WORK}/syncwarp.vec)
-run_trace(on ${TRACE} --dump-vectors ${dump})
+scord_sim_run(on KEYS races_found det_syncwarps warp_insts ARGS ${TRACE} --dump-vectors ${dump})
 if(NOT on_races_found EQUAL 0 OR NOT on_det_syncwarps EQUAL 1 OR NOT on_warp_insts EQUAL 3)
   message(FATAL_ERROR "syncwarp: ${on_races_found} races (want 0), ${on_det_syncwarps} notifications (want 1), "
                       "${on_warp_insts} warp instructions (want 3)\n${on_races}")
@@ -31,11 +18,11 @@ if(NOT stream MATCHES "\nst [^\n]*pc=0x10\nsyncwarp sm=0 cta=0 warp=0 pc=0x14\n(
   message(FATAL_ERROR "the dumped stream does not hold st, syncwarp, ld in this order:\n${stream}")
 endif()
 
-run_trace(nolanes ${TRACE} --lane_ids=0)
+scord_sim_run(nolanes KEYS races_found det_syncwarps warp_insts ARGS ${TRACE} --lane_ids=0)
 file(READ ${TRACE} text)
 string(REGEX REPLACE "\nsyncwarp[^\n]*" "" text "${text}")
 file(WRITE ${WORK}/syncwarp_none.trace "${text}")
-run_trace(none ${WORK}/syncwarp_none.trace)
+scord_sim_run(none KEYS races_found det_syncwarps warp_insts ARGS ${WORK}/syncwarp_none.trace)
 foreach(p nolanes none)
   if(NOT ${p}_races_found EQUAL 1 OR NOT ${p}_races MATCHES "type=blk_fence kind=ld [^;]*addr=0xc0000100 ")
     message(FATAL_ERROR "${p}: want one blk_fence race at 0xc0000100, got ${${p}_races_found}\n${${p}_races}")
