@@ -6,9 +6,8 @@
 # random stalls, the race ring.  It checks what simulating the RTL cannot: that the hardware
 # Yosys builds from the sources is the hardware Verilator simulates.  A variable assigned in two
 # processes, for one, simulates as the last assignment but is resolved by Yosys to a constant;
-# such warnings fail the run before any simulation.  `splitnets` and Verilator's -fno-dfg keep
-# Verilator 5.006 from mis-simulating the netlist (run_gate_unit.sh, docs/synth.md "Checks on
-# the netlist").  The quick configuration with Lanes=32, for example:
+# such warnings fail the run before any simulation (the steps shared with run_gate_unit.sh,
+# and the settings that keep Verilator 5.006 from mis-simulating a netlist: gate_lib.sh).  The quick configuration with Lanes=32, for example:
 #   run_gate.sh build/gate "num_sms=2 ctas_per_sm=2 warps_per_sm=4 heap_bytes=0x10000" 2 8 \
 #     "-set NumSms 2 -set CtasPerSm 2 -set WarpsPerSm 4 -set HeapBytes 65536 -set Lanes 32
 #      -set MaxOutstanding 8 -set PredSets 8 -set BufImpl 1 -set PredImpl 1 -set BufBanks 1
@@ -20,23 +19,15 @@ set -euo pipefail
 [ $# -ge 9 ] || { echo "usage: run_gate.sh OUT CONFIG SLICES OUTSTANDING CHPARAM REF_LIB SRC EVENTS SEED [JOBS]" >&2; exit 2; }
 out=$1 config=$2 slices=$3 outstanding=$4 chparam=$5 reflib=$6 src=$7 events=$8 seed=$9 jobs=${10:-1}
 mkdir -p "$out"
-src=$(cd "$src" && pwd) reflib=$(cd "$(dirname "$reflib")" && pwd)/$(basename "$reflib")  # make runs in $out/obj
-rtl=$(grep -v '^//\|^$\|^[+-]' "$src/rtl_model/scord_rtl.f" | sed "s|^|$src/rtl_model/|" | tr '\n' ' ')
+. "$(dirname "$0")/gate_lib.sh"
+gate_paths "$src" "$reflib"
 
 # 1. The netlist.  StepObs gives the testbench each beat's decision steps, as in RTL runs.
 t0=$(date +%s)
-yosys -q -l "$out/yosys.log" -p "read_verilog -sv -DSYNTHESIS $rtl $src/synth/macro/scord_sram_macro.sv;
-  chparam $chparam -set StepObs 1 scord_top; synth -flatten -top scord_top -noabc; opt_clean -purge; splitnets; rename -top scord_top;
-  stat; write_verilog -noattr $out/netlist.v" >"$out/yosys.out" 2>&1 ||
-  { tail -20 "$out/yosys.out" >&2; echo "run_gate.sh: Yosys failed ($out/yosys.log)" >&2; exit 1; }
-if ! "$src/rtl_model/yosys_repairs.sh" "$out/yosys.log" >&2; then
-  echo "run_gate.sh: Yosys resolved a multiply-driven net or a logic loop (above; $out/yosys.log)" >&2
-  exit 1
-fi
-cells=$(sed -n 's/^ *Number of cells: *//p' "$out/yosys.log" | tail -1)
+gate_netlist "$out" scord_top "$chparam -set StepObs 1" "$gate_src/synth/macro/scord_sram_macro.sv"
 macros=$(grep -c '^ *scord_sram_macro ' "$out/netlist.v" || true)
 t1=$(date +%s)
-echo "netlist: $cells cells, $macros macro instances, Yosys $((t1 - t0)) s"
+echo "netlist: $gate_cells cells, $macros macro instances, Yosys $((t1 - t0)) s"
 
 # 2. The testbench on the netlist.
 cat >"$out/gate_tb.cpp" <<EOF
@@ -49,14 +40,9 @@ cat >"$out/gate_tb.cpp" <<EOF
 #define SCORD_LD_VTOP_H "Vscord_top_gate.h"
 #include "line_detector_tb.cpp"
 EOF
-# The netlist is machine-written: no style lint, only what would make it wrong.
-verilator --cc --exe --build -j "$jobs" --assert -fno-dfg -Wno-fatal -Wno-lint -Wno-style -Wno-MULTIDRIVEN \
-  --top-module scord_top --prefix Vscord_top_gate -Mdir "$out/obj" -o scord-rtl-tb-gate \
-  "$src/rtl_model/scord_pkg.sv" "$src/rtl_model/scord_sram_1r1w.sv" "$src/testbench/gate/scord_sram_macro.sv" \
-  "$out/netlist.v" "$out/gate_tb.cpp" \
-  -CFLAGS "-std=c++17 -O1 -I$src/ref/include -I$src/cosim -I$src/testbench" \
-  -LDFLAGS "$reflib" >"$out/verilator.out" 2>&1 ||
-  { tail -30 "$out/verilator.out" >&2; echo "run_gate.sh: building the gate-level testbench failed" >&2; exit 1; }
+gate_verilate "$out" scord_top Vscord_top_gate scord-rtl-tb-gate "$jobs" \
+  "$gate_src/rtl_model/scord_pkg.sv" "$gate_src/rtl_model/scord_sram_1r1w.sv" \
+  "$gate_src/testbench/gate/scord_sram_macro.sv" "$out/netlist.v" "$out/gate_tb.cpp"
 t2=$(date +%s)
 echo "gate-level testbench built in $((t2 - t1)) s"
 
