@@ -7,10 +7,14 @@
 // the count is sized to Depth.  HeadReg keeps the oldest word in its own register, so data_o
 // comes from a flop rather than through the read pointer's select (Width more flops; the
 // select moves in front of that register, where only the pop chooses between two words).
+// peek_hold_o and peek_pop_o give the low PeekW bits of the oldest word after this edge,
+// without and with a pop: a consumer that gates the pop on the oldest word can then register
+// its decision a cycle ahead instead of deciding from data_o in the pop's own cycle.
 module scord_fifo #(
   parameter int Width   = 8,
   parameter int Depth   = 2,
-  parameter bit HeadReg = 1'b0
+  parameter bit HeadReg = 1'b0,
+  parameter int PeekW   = 1
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -20,7 +24,9 @@ module scord_fifo #(
   input  logic [Width-1:0] data_i,
   output logic             valid_o,
   input  logic             ready_i,
-  output logic [Width-1:0] data_o
+  output logic [Width-1:0] data_o,
+  output logic [PeekW-1:0] peek_hold_o,
+  output logic [PeekW-1:0] peek_pop_o
 );
   localparam int PtrBits = scord_pkg::idx_bits(Depth);
   localparam int CntBits = scord_pkg::idx_bits(Depth + 1);
@@ -73,17 +79,21 @@ module scord_fifo #(
     if (push) mem_q[wptr_q] <= data_i;
   end
 
+  // The oldest word after this edge: the word at the read pointer (or the next one on a pop),
+  // or the word pushed now when it lands there (an empty queue, or one word popped now).
+  logic [PtrBits-1:0] rnext;
+  logic [Width-1:0]   head_hold, head_pop;
+  always_comb begin
+    rnext     = (32'(rptr_q) == Depth - 1) ? '0 : rptr_q + 1'b1;
+    head_hold = (push && wptr_q == rptr_q) ? data_i : mem_q[rptr_q];
+    head_pop  = (push && wptr_q == rnext) ? data_i : mem_q[rnext];
+  end
+  assign peek_hold_o = head_hold[PeekW-1:0];
+  assign peek_pop_o  = head_pop[PeekW-1:0];
+
   if (HeadReg) begin : g_head
-    // The head after this edge: the word at the read pointer (or the next one on a pop), or
-    // the word pushed now when it lands there (an empty queue, or one word popped now).
-    logic [PtrBits-1:0] rnext;
-    logic [Width-1:0]   head_hold, head_pop, head_d, head_q;
-    always_comb begin
-      rnext     = (32'(rptr_q) == Depth - 1) ? '0 : rptr_q + 1'b1;
-      head_hold = (push && wptr_q == rptr_q) ? data_i : mem_q[rptr_q];
-      head_pop  = (push && wptr_q == rnext) ? data_i : mem_q[rnext];
-      head_d    = pop ? head_pop : head_hold;
-    end
+    logic [Width-1:0] head_d, head_q;
+    assign head_d = pop ? head_pop : head_hold;
     always_ff @(posedge clk_i) begin
       head_q <= head_d;
     end
@@ -96,6 +106,18 @@ module scord_fifo #(
     `SCORD_ASSERT(FifoHeadIsOldest, !valid_q || head_ok, clk_i, !rst_ni)
   end else begin : g_nohead
     assign data_o = mem_q[rptr_q];
+    logic unused_heads;  // only the peeked bits are read
+    assign unused_heads = ^{head_hold, head_pop};
+  end
+  // The peek is the oldest word after the edge.
+  logic [PeekW-1:0] peek_q;
+  logic             peek_ok /*verilator public_flat_rd*/;
+  always_ff @(posedge clk_i) peek_q <= pop ? peek_pop_o : peek_hold_o;
+  assign peek_ok = (peek_q == mem_q[rptr_q][PeekW-1:0]);
+  `SCORD_ASSERT(FifoPeekIsNextOldest, !valid_q || peek_ok, clk_i, !rst_ni)
+  // The peek's width as a reference to a module that does not exist (scord_detect.sv).
+  if (PeekW < 1 || PeekW > Width) begin : g_peek_check
+    scord_error_fifo_peek_width_outside_one_to_width u_bad_peek ();
   end
 
   // The count never passes Depth (push is gated by ready_o; this catches an edit that ungates

@@ -162,6 +162,7 @@ module scord_line_accessor #(
   // Its depth is what the spill register, A and B hold together, so it is never full when the
   // spill register takes a beat (checked below).
   logic                   iq_ready, iq_valid, unused_iq_room2;
+  logic [1:0]             unused_iq_peek;
   logic [InfoBits-1:0]    b_info;
   assign beat_take = beat_valid_i && beat_ready_o;
   scord_fifo #(.Width(InfoBits), .Depth(4)) u_iq (
@@ -173,7 +174,9 @@ module scord_line_accessor #(
     .data_i (beat_info_i),
     .valid_o(iq_valid),
     .ready_i(b_alloc),
-    .data_o (b_info)
+    .data_o (b_info),
+    .peek_hold_o(unused_iq_peek[0]),
+    .peek_pop_o (unused_iq_peek[1])
   );
 
   // ---- State ----
@@ -341,6 +344,7 @@ module scord_line_accessor #(
 
   // ---- Queues to the memory port ----
   logic            wq_push, wq_ready, wq_valid, wq_pop, unused_wq_room2;
+  logic [1:0]      unused_wq_peek;
   logic [WrW-1:0]  wq_data;
   logic            rq_push, rq_ready, rq_room2, rq_valid, rq_pop, rq_take;
   logic [RdW-1:0]  rq_data;
@@ -359,11 +363,13 @@ module scord_line_accessor #(
     .data_i ({done_line_i, done_wmask_i, done_data_i}),
     .valid_o(wq_valid),
     .ready_i(wq_pop),
-    .data_o (wq_data)
+    .data_o (wq_data),
+    .peek_hold_o(unused_wq_peek[0]),
+    .peek_pop_o (unused_wq_peek[1])
   );
-  // The head from a register: the write-back wait's subtract starts from a flop, and its
-  // result gates the pop that updates the queue's flags (the select was 0.85 ns of that path).
-  scord_fifo #(.Width(RdW), .Depth(RdFifoDepth), .HeadReg(1'b1)) u_rq (
+  // The head from a register: the read port's line and tag leave from flops.
+  logic [WcBits-1:0] rq_next_hold, rq_next_pop;
+  scord_fifo #(.Width(RdW), .Depth(RdFifoDepth), .HeadReg(1'b1), .PeekW(WcBits)) u_rq (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(rp_valid_q),
@@ -372,16 +378,37 @@ module scord_line_accessor #(
     .data_i (rp_data_q),
     .valid_o(rq_valid),
     .ready_i(rq_pop),
-    .data_o (rq_data)
+    .data_o (rq_data),
+    .peek_hold_o(rq_next_hold),
+    .peek_pop_o (rq_next_pop)
   );
   // Two channels; a read waits until every write-back queued before it was accepted in an
-  // earlier cycle (rq's count against wsent_q, see "Memory order" above).
-  logic [WcBits-1:0] rq_wait;
-  assign rq_wait        = rq_data[WcBits-1:0] - wsent_q;
+  // earlier cycle (rq's count against wsent_q, see "Memory order" above): its count minus
+  // wsent_q is zero or negative.  That test is registered (rgo_q): made a cycle ahead for each
+  // word the head can hold after this edge (popped or not) against wsent_q after this edge
+  // (a write sent or not; -w-1 = ~w), so the pop and the queue's update start from flops.
+  logic [WcBits-1:0] rq_wait, dh0, dh1, dp0, dp1, dn;
+  logic              rgo_d, rgo_q;
+  assign rq_wait = rq_data[WcBits-1:0] - wsent_q;
+  assign dh0     = rq_next_hold - wsent_q;
+  assign dh1     = rq_next_hold + ~wsent_q;
+  assign dp0     = rq_next_pop - wsent_q;
+  assign dp1     = rq_next_pop + ~wsent_q;
+  always_comb begin
+    case ({rq_pop, wq_pop})
+      2'b00:   dn = dh0;
+      2'b01:   dn = dh1;
+      2'b10:   dn = dp0;
+      default: dn = dp1;
+    endcase
+    rgo_d = (dn == '0) || dn[WcBits-1];
+  end
   assign mem_wr_valid_o = wq_valid;
   assign wq_pop         = wq_valid && mem_wr_ready_i;
   assign {mem_wr_line_o, mem_wr_mask_o, mem_wr_data_o} = wq_data;
-  assign mem_rd_valid_o = rq_valid && (rq_wait == '0 || rq_wait[WcBits-1]);
+  assign mem_rd_valid_o = rq_valid && rgo_q;
+  `SCORD_ASSERT(LaReadGoRegistered, !rq_valid || rgo_q == (rq_wait == '0 || rq_wait[WcBits-1]),
+                clk_i, !rst_ni)
   assign rq_pop         = mem_rd_valid_o && mem_rd_ready_i;
   assign mem_rd_line_o  = rq_data[RdW-1 -: LineIdxBits];
   assign mem_rd_tag_o   = rq_data[WcBits +: SlotBits];
@@ -870,6 +897,7 @@ module scord_line_accessor #(
       pred_v_q     <= '0;
       wpush_q      <= '0;
       wsent_q      <= '0;
+      rgo_q        <= 1'b0;
       a_valid_q    <= 1'b0;
       b_valid_q    <= 1'b0;
       lw_valid_q   <= 1'b0;
@@ -904,6 +932,7 @@ module scord_line_accessor #(
       pred_v_q     <= pred_v_d;
       wpush_q      <= wpush_d;
       wsent_q      <= wsent_d;
+      rgo_q        <= rgo_d;
       a_valid_q    <= a_valid_d;
       b_valid_q    <= b_valid_d;
       lw_valid_q   <= lw_valid_d;

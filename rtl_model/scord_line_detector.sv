@@ -329,6 +329,7 @@ module scord_line_detector #(
     logic [AddrBits-1:0] raddr;
     logic [BlockIdBits-1:0] rob;
     logic q_room2_u;
+    logic [1:0] unused_q_peek;
 
     scord_fifo #(
       .Width(BeatW),
@@ -342,7 +343,9 @@ module scord_line_detector #(
       .data_i (sb_beat),
       .valid_o(q_valid[s]),
       .ready_i(ready_b),
-      .data_o (qd)
+      .data_o (qd),
+      .peek_hold_o(unused_q_peek[0]),
+      .peek_pop_o (unused_q_peek[1])
     );
     assign q_pop[s] = q_valid[s] && ready_b;
 
@@ -486,6 +489,7 @@ module scord_line_detector #(
   // the compact record; the ring's 32-byte format is wiring after it.
   logic [RecW-1:0] rp_rec_q, st_rec;
   logic            st_valid, st_ready, st_ready_u, ring_idle;
+  logic [1:0]      unused_st_peek;
   logic [scord_pkg::RingRecBytes*8-1:0] st_ring;
   scord_fifo #(
     .Width(RecW),
@@ -499,7 +503,9 @@ module scord_line_detector #(
     .data_i (rp_rec_q),
     .valid_o(st_valid),
     .ready_i(st_ready),
-    .data_o (st_rec)
+    .data_o (st_rec),
+    .peek_hold_o(unused_st_peek[0]),
+    .peek_pop_o (unused_st_peek[1])
   );
   always_comb begin
     st_ring = '0;
@@ -535,8 +541,15 @@ module scord_line_detector #(
   );
 
   // Idle: nothing in flight, every race record written to the ring.  (A kernel boundary does
-  // not wait for the ring: its clear does not touch race records.)
-  assign idle_o = (k_q == KIdle) && drained && !st_valid && ring_idle;
+  // not wait for the ring: its clear does not touch race records.)  Registered: the fan-in of
+  // every slice's stages is too deep for an output.  It rises a cycle late and is never stale:
+  // work enters only through the input (a packet taken, or a kernel boundary leaving KIdle),
+  // and a cycle with either does not set it; without them a drained detector stays drained.
+  logic idle_now, idle_d, idle_q;
+  assign idle_now = (k_q == KIdle) && drained && !st_valid && ring_idle;
+  assign idle_d   = idle_now && (k_d == KIdle) && !(in_valid_i && in_ready_o);
+  assign idle_o   = idle_q;
+  `SCORD_ASSERT(IdleNotStale, !idle_o || idle_now, clk_i, !rst_ni)
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -544,9 +557,11 @@ module scord_line_detector #(
       drained_q  <= 1'b0;
       rr_q       <= RrInit;
       rp_valid_q <= 1'b0;
+      idle_q     <= 1'b0;
     end else begin
       k_q        <= k_d;
       drained_q  <= drained_d;
+      idle_q     <= idle_d;
       rr_q       <= rr_d;
       rp_valid_q <= any_race;
     end

@@ -747,8 +747,21 @@ module scord_line_slice #(
     end
   end
 
+  // Two or more races: a balanced tree of (any, two-or-more) pairs, log depth on D's
+  // decision path where x & (x - 1) would be a carry chain behind the check's race bits.
+  function automatic logic two_or_more(input logic [Slots-1:0] x);
+    logic [Slots-1:0] any, two;
+    any = x;
+    two = '0;
+    for (int w = Slots; w > 1; w = w / 2)
+      for (int i = 0; i < w / 2; i++) begin
+        two[i] = two[2*i] || two[2*i+1] || (any[2*i] && any[2*i+1]);
+        any[i] = any[2*i] || any[2*i+1];
+      end
+    two_or_more = two[0];
+  endfunction
   assign d_any_d   = d_race_d != '0;
-  assign d_multi_d = (d_race_d & (d_race_d - Slots'(1))) != '0;
+  assign d_multi_d = two_or_more(d_race_d);
 
   // Valid bits reset; the payloads are used only under them.
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -818,6 +831,7 @@ module scord_line_slice #(
   // ---- Race queue ------------------------------------------------------------------------------
   logic [QW-1:0] rq_out;
   logic          rq_room2_u;
+  logic [1:0]    unused_rq_peek;
   scord_fifo #(
     .Width(QW),
     .Depth(2)
@@ -830,7 +844,9 @@ module scord_line_slice #(
     .data_i (rq_data),
     .valid_o(race_valid_o),
     .ready_i(race_ready_i),
-    .data_o (rq_out)
+    .data_o (rq_out),
+    .peek_hold_o(unused_rq_peek[0]),
+    .peek_pop_o (unused_rq_peek[1])
   );
   assign race_owner_warp_o  = rq_out[QOw +: WarpIdBits];
   assign race_owner_block_o = rq_out[QOb +: BlockIdBits];

@@ -46,6 +46,7 @@ module scord_race_ring #(
   logic [63:0]          ovf_q;
   logic [UsedW-1:0]     head_q, mask_q, bitk_q, diff, slot;
   logic                 full, push, drop, oq_ready, unused_room2;
+  logic [1:0]           unused_peek;
   logic [RecW-1:0]      oq_data;
 
   // Full without arithmetic: 0 <= alloc - head <= size = 2^k always holds (the host's
@@ -72,7 +73,9 @@ module scord_race_ring #(
     .data_i (rec_i),
     .valid_o(wr_valid_o),
     .ready_i(wr_ready_i),
-    .data_o (oq_data)
+    .data_o (oq_data),
+    .peek_hold_o(unused_peek[0]),
+    .peek_pop_o (unused_peek[1])
   );
 
   // The record at the port is record tail_q: its number, and its slot's address (an AND and

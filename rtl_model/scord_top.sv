@@ -163,6 +163,7 @@ module scord_top #(
     logic [GHdrW-1:0]      t_hdr;
     logic [LaneW-1:0]      a_data;
     logic                  t_ev_ready, a_push, a_room2;
+    logic [1:0]            unused_a_peek;
     scord_sm_tracker #(
       .NumSms       (NumSms),
       .CtasPerSm    (CtasPerSm),
@@ -227,7 +228,9 @@ module scord_top #(
       .data_i ({ev_lane_valid_i, ev_addr_cut}),
       .valid_o(a_valid),
       .ready_i(a_ready),
-      .data_o (a_data)
+      .data_o (a_data),
+      .peek_hold_o(unused_a_peek[0]),
+      .peek_pop_o (unused_a_peek[1])
     );
     assign g_valid[s] = t_valid;
     assign g_type[s]  = t_type;
